@@ -1,0 +1,131 @@
+//! Vocabulary shared by every game: sides, outcomes, and the search budget a bot gets.
+
+use std::fmt;
+use std::time::Duration;
+use web_time::Instant;
+
+/// The two sides of a two-player game. `First` moves first: X in Caro, Black in Othello,
+/// the first disc in Connect Four.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second: handy as an array index.
+    pub fn index(self) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+/// What a bot may spend on one move. `None` means no limit of that kind; a budget with
+/// neither limit is only sensible for depth-limited bots.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+}
+
+impl Budget {
+    pub fn unlimited() -> Budget {
+        Budget::default()
+    }
+
+    pub fn time(time: Duration) -> Budget {
+        Budget {
+            time: Some(time),
+            nodes: None,
+        }
+    }
+
+    pub fn nodes(nodes: u64) -> Budget {
+        Budget {
+            time: None,
+            nodes: Some(nodes),
+        }
+    }
+}
+
+/// A running clock against a [`Budget`]. Works natively and in the browser (where
+/// `std::time::Instant` is unavailable) through `web_time`.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    start: Instant,
+    budget: Budget,
+}
+
+impl Deadline {
+    pub fn start(budget: Budget) -> Deadline {
+        Deadline {
+            start: Instant::now(),
+            budget,
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// True once `nodes` searched or the time spent has reached the budget.
+    pub fn expired(&self, nodes: u64) -> bool {
+        if let Some(limit) = self.budget.nodes {
+            if nodes >= limit {
+                return true;
+            }
+        }
+        match self.budget.time {
+            Some(limit) => self.start.elapsed() >= limit,
+            None => false,
+        }
+    }
+}
+
+/// A computer player. Each game's levels implement this, so the web app, the CLI and the
+/// match runner can take any level. A bot keeps its own budget and random source.
+pub trait Bot<P> {
+    type Move;
+
+    /// The move to play in `position`, or `None` when the game is over or no move is legal.
+    fn choose_move(&mut self, position: &P) -> Option<Self::Move>;
+}
+
+/// An error in text that came from outside (a URL, a protocol line, a position string, a
+/// command-line argument). The message is meant for a person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError(pub String);
+
+impl InputError {
+    pub fn new(msg: impl Into<String>) -> InputError {
+        InputError(msg.into())
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InputError {}

@@ -1,0 +1,13 @@
+//! Caro (gomoku), Connect Four and Othello: engines, text formats and protocols, and the
+//! browser app's thin web layer (wasm32 only).
+
+pub mod caro;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+pub mod connect4;
+pub mod game;
+pub mod othello;
+pub mod protocol;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;

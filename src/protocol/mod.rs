@@ -1,0 +1,1 @@
+//! Text protocols spoken with other programs.
