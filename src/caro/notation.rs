@@ -23,7 +23,11 @@ pub fn parse_pos(text: &str) -> Result<Pos, InputError> {
 
 /// Parses `ROWSxCOLS`.
 pub fn parse_size(text: &str) -> Result<(usize, usize), InputError> {
-    let bad = || InputError::new(format!("bad board size '{text}': expected ROWSxCOLS, like 15x15"));
+    let bad = || {
+        InputError::new(format!(
+            "bad board size '{text}': expected ROWSxCOLS, like 15x15"
+        ))
+    };
     let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     let rows = r.trim().parse().map_err(|_| bad())?;
     let cols = c.trim().parse().map_err(|_| bad())?;
