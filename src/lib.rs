@@ -8,6 +8,7 @@ pub mod connect4;
 pub mod game;
 pub mod othello;
 pub mod protocol;
+pub mod settings;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

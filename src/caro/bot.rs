@@ -9,9 +9,10 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A computer level, weakest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Level {
     /// The original article's attack/defense scorer.
+    #[default]
     Greedy,
 }
 

@@ -1,1 +1,29 @@
-//! The browser app: a thin web-sys layer over the engines (wasm32 only).
+//! The browser app: a thin web-sys layer over the engines (wasm32 only). Each page's
+//! HTML calls one `start_*` export; the bot worker calls the exports of `worker`.
+
+mod caro_page;
+mod dom;
+mod home;
+mod worker;
+
+use wasm_bindgen::prelude::*;
+
+pub use worker::{bot_reply, init_worker, last_panic};
+
+/// Runs a page's start-up, putting any failure on the page.
+fn start_page(start: fn() -> Result<(), JsValue>) -> Result<(), JsValue> {
+    dom::install_panic_hook();
+    start().inspect_err(|e| {
+        dom::show_fatal(&e.as_string().unwrap_or_else(|| format!("{e:?}")));
+    })
+}
+
+#[wasm_bindgen]
+pub fn start_home() -> Result<(), JsValue> {
+    start_page(home::start)
+}
+
+#[wasm_bindgen]
+pub fn start_caro() -> Result<(), JsValue> {
+    start_page(caro_page::start)
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds the browser app into www/pkg: the crate to wasm32, wasm-bindgen's JS glue, wasm-opt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --lib --release --target wasm32-unknown-unknown
+wasm-bindgen --target web --no-typescript --out-dir www/pkg target/wasm32-unknown-unknown/release/caro.wasm
+if [ -x node_modules/.bin/wasm-opt ]; then
+  node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals www/pkg/caro_bg.wasm -o www/pkg/caro_bg.wasm
+fi
+echo "[build-web] www/pkg/caro_bg.wasm: $(wc -c < www/pkg/caro_bg.wasm) bytes"

@@ -1,0 +1,124 @@
+//! The one-line requests the web page sends its bot worker, and the replies.
+//!
+//! Request: `ID<TAB>GAME<TAB>LEVEL<TAB>SEED<TAB>POSITION`, where SEED is a number or `-`
+//! and POSITION is the game's own position text (for Caro, see `caro::notation`).
+//! Reply: `ID<TAB>ok<TAB>MOVE<TAB>MILLISECONDS` or `ID<TAB>err<TAB>MESSAGE`.
+//! The id lets the page drop replies to requests it no longer wants (after an undo, say).
+
+use crate::caro;
+use crate::game::InputError;
+use web_time::Instant;
+
+/// A parsed request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotRequest<'a> {
+    pub id: &'a str,
+    pub game: &'a str,
+    pub level: &'a str,
+    pub seed: Option<u64>,
+    pub position: &'a str,
+}
+
+/// A bot's answer to a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotReply {
+    Move { text: String, millis: u64 },
+    Error(String),
+}
+
+pub fn parse_request(line: &str) -> Result<BotRequest<'_>, InputError> {
+    let fields: Vec<&str> = line.splitn(5, '\t').collect();
+    let [id, game, level, seed, position] = fields[..] else {
+        return Err(InputError::new(
+            "bot request needs 5 tab-separated fields: id, game, level, seed, position",
+        ));
+    };
+    let seed = match seed {
+        "-" | "" => None,
+        s => Some(
+            s.parse()
+                .map_err(|_| InputError::new(format!("bad seed '{s}' in bot request")))?,
+        ),
+    };
+    Ok(BotRequest {
+        id,
+        game,
+        level,
+        seed,
+        position,
+    })
+}
+
+pub fn format_request(
+    id: u32,
+    game: &str,
+    level: &str,
+    seed: Option<u64>,
+    position: &str,
+) -> String {
+    let seed = seed.map_or("-".to_string(), |s| s.to_string());
+    format!("{id}\t{game}\t{level}\t{seed}\t{position}")
+}
+
+/// Answers one request line with one reply line.
+pub fn answer(line: &str) -> String {
+    match parse_request(line) {
+        Ok(req) => {
+            let reply = reply_to(&req);
+            match reply {
+                BotReply::Move { text, millis } => format!("{}\tok\t{text}\t{millis}", req.id),
+                BotReply::Error(msg) => format!("{}\terr\t{msg}", req.id),
+            }
+        }
+        Err(e) => {
+            let id = line.split('\t').next().unwrap_or("");
+            format!("{id}\terr\t{e}")
+        }
+    }
+}
+
+/// Splits a reply line into the request id and the reply.
+pub fn parse_reply(line: &str) -> Result<(u32, BotReply), InputError> {
+    let mut fields = line.split('\t');
+    let bad = || InputError::new(format!("malformed bot reply '{line}'"));
+    let id: u32 = fields.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
+    match fields.next() {
+        Some("ok") => {
+            let text = fields.next().ok_or_else(bad)?.to_string();
+            let millis = fields.next().and_then(|s| s.parse().ok()).unwrap_or(0);
+            Ok((id, BotReply::Move { text, millis }))
+        }
+        Some("err") => Ok((id, BotReply::Error(fields.collect::<Vec<_>>().join("\t")))),
+        _ => Err(bad()),
+    }
+}
+
+fn reply_to(req: &BotRequest) -> BotReply {
+    let start = Instant::now();
+    let result = match req.game {
+        "caro" => caro_move(req),
+        other => Err(InputError::new(format!("unknown game '{other}'"))),
+    };
+    match result {
+        Ok(text) => BotReply::Move {
+            text,
+            millis: start.elapsed().as_millis() as u64,
+        },
+        Err(e) => BotReply::Error(e.to_string()),
+    }
+}
+
+fn caro_move(req: &BotRequest) -> Result<String, InputError> {
+    let level: caro::Level = req.level.parse()?;
+    let board = caro::notation::parse_position(req.position)?;
+    let mut bot = caro::new_bot(
+        level,
+        caro::BotOptions {
+            seed: req.seed,
+            budget: None,
+        },
+    );
+    bot.choose_move(&board)
+        .map(|p| p.to_string())
+        .ok_or_else(|| InputError::new("no move: the game is over"))
+}

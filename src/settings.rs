@@ -1,0 +1,282 @@
+//! Game settings as they travel in a page URL: parsed, checked and written back.
+//!
+//! The original article's query string `caro.html?type=...&rows=...&columns=...` still works;
+//! the extra choices are extra parameters with defaults. Parsing never fails outright: a bad
+//! value is reported and replaced by its default, so the home page can show what was wrong
+//! with the rest filled in.
+
+use crate::caro::{Level, Rule};
+use crate::game::{InputError, Side};
+
+/// The web app's board sizes: the engine allows smaller boards, the app does not.
+pub const MIN_WEB_SIDE: usize = 10;
+pub const MAX_WEB_SIDE: usize = 60;
+/// The sizes the home page offers; any whole number in range works through the URL.
+pub const OFFERED_SIDES: [usize; 8] = [10, 15, 19, 20, 30, 40, 50, 60];
+pub const DEFAULT_SIDE: usize = 15;
+pub const DEFAULT_DELAY_MS: u32 = 400;
+pub const MAX_DELAY_MS: u32 = 10_000;
+
+/// Who plays whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    TwoPlayers,
+    PlayerComputer,
+    ComputerComputer,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 3] = [
+        Mode::TwoPlayers,
+        Mode::PlayerComputer,
+        Mode::ComputerComputer,
+    ];
+
+    /// The original article's `type` values.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::TwoPlayers => "2-players",
+            Mode::PlayerComputer => "player-computer",
+            Mode::ComputerComputer => "computer-computer",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Mode::TwoPlayers => "Two players",
+            Mode::PlayerComputer => "Player vs computer",
+            Mode::ComputerComputer => "Computer vs computer",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Mode, InputError> {
+        Mode::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| {
+                InputError::new(format!(
+                "unknown game type '{s}': expected 2-players, player-computer or computer-computer"
+            ))
+            })
+    }
+}
+
+/// Everything that decides a Caro game on the page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaroSettings {
+    pub mode: Mode,
+    pub rows: usize,
+    pub cols: usize,
+    pub rule: Rule,
+    /// The computer's level for X and for O (only the bot sides' levels matter).
+    pub levels: [Level; 2],
+    /// The human's side in player-computer (X always moves first).
+    pub human: Side,
+    /// Pause between bot moves in computer-computer, in milliseconds.
+    pub delay_ms: u32,
+    /// Fixes the bots' random choices, for reproducible games.
+    pub seed: Option<u64>,
+}
+
+impl Default for CaroSettings {
+    fn default() -> CaroSettings {
+        CaroSettings {
+            mode: Mode::PlayerComputer,
+            rows: DEFAULT_SIDE,
+            cols: DEFAULT_SIDE,
+            rule: Rule::Caro,
+            levels: [Level::default(); 2],
+            human: Side::First,
+            delay_ms: DEFAULT_DELAY_MS,
+            seed: None,
+        }
+    }
+}
+
+fn parse_side_length(what: &str, value: &str) -> Result<usize, InputError> {
+    let n: usize = value.trim().parse().map_err(|_| {
+        InputError::new(format!(
+            "{what} '{value}' is not a whole number (allowed: {MIN_WEB_SIDE} to {MAX_WEB_SIDE})"
+        ))
+    })?;
+    if (MIN_WEB_SIDE..=MAX_WEB_SIDE).contains(&n) {
+        Ok(n)
+    } else {
+        Err(InputError::new(format!(
+            "{what} {n} is out of range (allowed: {MIN_WEB_SIDE} to {MAX_WEB_SIDE})"
+        )))
+    }
+}
+
+/// `x` or `o` (either case) as a side.
+pub fn parse_side(value: &str) -> Result<Side, InputError> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "x" => Ok(Side::First),
+        "o" => Ok(Side::Second),
+        _ => Err(InputError::new(format!(
+            "unknown side '{value}': expected x or o"
+        ))),
+    }
+}
+
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "x",
+        Side::Second => "o",
+    }
+}
+
+impl CaroSettings {
+    /// Reads settings from URL query pairs. Unknown keys are ignored; a bad value is
+    /// reported and its default kept.
+    pub fn from_query(pairs: &[(String, String)]) -> (CaroSettings, Vec<InputError>) {
+        let mut s = CaroSettings::default();
+        let mut errors = Vec::new();
+        let mut keep = |r: Result<(), InputError>| {
+            if let Err(e) = r {
+                errors.push(e);
+            }
+        };
+        let mut common_level = None;
+        for (key, value) in pairs {
+            match key.as_str() {
+                "type" => keep(Mode::parse(value).map(|m| s.mode = m)),
+                "rows" => keep(parse_side_length("rows", value).map(|n| s.rows = n)),
+                "columns" => keep(parse_side_length("columns", value).map(|n| s.cols = n)),
+                "rule" => keep(value.parse().map(|r| s.rule = r)),
+                "level" => keep(value.parse().map(|l| common_level = Some(l))),
+                "level_x" => keep(value.parse().map(|l| s.levels[0] = l)),
+                "level_o" => keep(value.parse().map(|l| s.levels[1] = l)),
+                "human" => keep(parse_side(value).map(|side| s.human = side)),
+                "delay" => keep(
+                    value
+                        .trim()
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&d| d <= MAX_DELAY_MS)
+                        .map(|d| s.delay_ms = d)
+                        .ok_or_else(|| {
+                            InputError::new(format!(
+                                "delay '{value}' must be a whole number of milliseconds from 0 to {MAX_DELAY_MS}"
+                            ))
+                        }),
+                ),
+                "seed" => keep(
+                    value
+                        .trim()
+                        .parse::<u64>()
+                        .map(|n| s.seed = Some(n))
+                        .map_err(|_| InputError::new(format!("seed '{value}' is not a whole number"))),
+                ),
+                _ => {}
+            }
+        }
+        // `level` is the computer's level in player-computer; in computer-computer it sets
+        // both bots unless `level_x` / `level_o` say otherwise.
+        if let Some(level) = common_level {
+            let specific: Vec<&str> = pairs.iter().map(|(k, _)| k.as_str()).collect();
+            if !specific.contains(&"level_x") {
+                s.levels[0] = level;
+            }
+            if !specific.contains(&"level_o") {
+                s.levels[1] = level;
+            }
+        }
+        (s, errors)
+    }
+
+    /// The query string (without `?`) that [`CaroSettings::from_query`] reads back.
+    pub fn to_query(&self) -> String {
+        let mut q = format!(
+            "type={}&rows={}&columns={}&rule={}",
+            self.mode.name(),
+            self.rows,
+            self.cols,
+            self.rule.name()
+        );
+        match self.mode {
+            Mode::TwoPlayers => {}
+            Mode::PlayerComputer => {
+                let bot = self.human.opponent();
+                q += &format!(
+                    "&level={}&human={}",
+                    self.levels[bot.index()].name(),
+                    side_name(self.human)
+                );
+            }
+            Mode::ComputerComputer => {
+                q += &format!(
+                    "&level_x={}&level_o={}&delay={}",
+                    self.levels[0].name(),
+                    self.levels[1].name(),
+                    self.delay_ms
+                );
+            }
+        }
+        if let Some(seed) = self.seed {
+            q += &format!("&seed={seed}");
+        }
+        q
+    }
+
+    /// Whether `side` is played by the computer.
+    pub fn is_bot(&self, side: Side) -> bool {
+        match self.mode {
+            Mode::TwoPlayers => false,
+            Mode::PlayerComputer => side != self.human,
+            Mode::ComputerComputer => true,
+        }
+    }
+}
+
+/// Splits a URL query (`?a=1&b=x%20y`, the `?` optional) into decoded pairs.
+/// Malformed escapes are kept as written rather than rejected.
+pub fn parse_query(query: &str) -> Vec<(String, String)> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let (k, v) = part.split_once('=').unwrap_or((part, ""));
+            (decode_component(k), decode_component(v))
+        })
+        .collect()
+}
+
+/// Percent-decoding with `+` as a space, as in form-encoded query strings.
+pub fn decode_component(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
+                match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                    Some(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    None => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Percent-encodes everything but unreserved characters.
+pub fn encode_component(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}

@@ -1,0 +1,142 @@
+//! Small helpers over web-sys, so the pages read as what they do.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, Event, EventTarget, HtmlSelectElement, Window};
+
+pub fn window() -> Window {
+    web_sys::window().expect("the page has a window")
+}
+
+pub fn document() -> Document {
+    window().document().expect("the window has a document")
+}
+
+/// The element with this id; an error naming it if the page lacks it.
+pub fn by_id(id: &str) -> Result<Element, JsValue> {
+    document()
+        .get_element_by_id(id)
+        .ok_or_else(|| JsValue::from_str(&format!("the page has no element #{id}")))
+}
+
+pub fn select_by_id(id: &str) -> Result<HtmlSelectElement, JsValue> {
+    by_id(id)?
+        .dyn_into::<HtmlSelectElement>()
+        .map_err(|_| JsValue::from_str(&format!("#{id} is not a select")))
+}
+
+pub fn set_text(id: &str, text: &str) -> Result<(), JsValue> {
+    by_id(id)?.set_text_content(Some(text));
+    Ok(())
+}
+
+/// Shows or hides an element with the `hidden` attribute.
+pub fn set_shown(el: &Element, shown: bool) -> Result<(), JsValue> {
+    if shown {
+        el.remove_attribute("hidden")
+    } else {
+        el.set_attribute("hidden", "")
+    }
+}
+
+/// Calls `f` on every `event` at `target` for the life of the page.
+pub fn on(
+    target: &impl AsRef<EventTarget>,
+    event: &str,
+    f: impl FnMut(Event) + 'static,
+) -> Result<(), JsValue> {
+    let closure = Closure::<dyn FnMut(Event)>::new(f);
+    target
+        .as_ref()
+        .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
+    // The listener lives as long as the page, so its closure does too.
+    closure.forget();
+    Ok(())
+}
+
+/// Calls `f` once, `ms` milliseconds from now.
+pub fn set_timeout(ms: u32, f: impl FnOnce() + 'static) -> Result<i32, JsValue> {
+    let callback = Closure::once_into_js(f);
+    window().set_timeout_with_callback_and_timeout_and_arguments_0(
+        callback.unchecked_ref(),
+        ms.min(i32::MAX as u32) as i32,
+    )
+}
+
+/// The page's query string, decoded into pairs.
+pub fn query_pairs() -> Vec<(String, String)> {
+    let search = window().location().search().unwrap_or_default();
+    crate::settings::parse_query(&search)
+}
+
+pub fn navigate(url: &str) -> Result<(), JsValue> {
+    window().location().set_href(url)
+}
+
+/// Replaces the current history entry (no Back step to the bad URL).
+pub fn replace_location(url: &str) -> Result<(), JsValue> {
+    window().location().replace(url)
+}
+
+/// Fills a select with `(value, label)` options and selects `selected`.
+pub fn fill_select(
+    select: &HtmlSelectElement,
+    options: &[(String, String)],
+    selected: &str,
+) -> Result<(), JsValue> {
+    select.set_inner_html("");
+    for (value, label) in options {
+        let option = document().create_element("option")?;
+        option.set_attribute("value", value)?;
+        option.set_text_content(Some(label));
+        select.append_child(&option)?;
+    }
+    select.set_value(selected);
+    Ok(())
+}
+
+/// Selects `value` in `select`, adding it as an option first if it is not offered.
+pub fn select_value(select: &HtmlSelectElement, value: &str, label: &str) -> Result<(), JsValue> {
+    select.set_value(value);
+    if select.value() != value {
+        let option = document().create_element("option")?;
+        option.set_attribute("value", value)?;
+        option.set_text_content(Some(label));
+        select.append_child(&option)?;
+        select.set_value(value);
+    }
+    Ok(())
+}
+
+/// Puts a fatal error on the page, in `#error` (created if the page lacks it).
+pub fn show_fatal(message: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let el = match doc.get_element_by_id("error") {
+        Some(el) => el,
+        None => {
+            let Ok(el) = doc.create_element("div") else {
+                return;
+            };
+            el.set_id("error");
+            if let Some(body) = doc.body() {
+                let _ = body.prepend_with_node_1(&el);
+            }
+            el
+        }
+    };
+    el.set_attribute("role", "alert").ok();
+    el.remove_attribute("hidden").ok();
+    el.set_text_content(Some(&format!(
+        "Something went wrong: {message}. Reload the page to start again."
+    )));
+}
+
+/// Routes Rust panics to the console (with a stack trace) and onto the page.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        show_fatal(&info.to_string());
+    }));
+}
