@@ -463,8 +463,7 @@ fn undo(page: &Shared) {
             return;
         }
         cancel_bot(&mut p);
-        loop {
-            let Some(pos) = p.board.undo() else { break };
+        while let Some(pos) = p.board.undo() {
             p.draw_cell(pos);
             let mover = p.board.to_move(); // the side that had played `pos`
             if !p.settings.is_bot(mover) {
