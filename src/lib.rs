@@ -2,7 +2,6 @@
 //! browser app's thin web layer (wasm32 only).
 
 pub mod caro;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod connect4;
 pub mod game;

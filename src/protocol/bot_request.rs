@@ -71,7 +71,11 @@ pub fn answer(line: &str) -> String {
             }
         }
         Err(e) => {
-            let id = line.split('\t').next().unwrap_or("");
+            let id: u32 = line
+                .split('\t')
+                .next()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0);
             format!("{id}\terr\t{e}")
         }
     }

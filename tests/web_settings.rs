@@ -1,0 +1,136 @@
+//! The URL settings of the web app and the bot worker's request lines, checked natively.
+
+use caro::caro::{Level, Rule};
+use caro::game::Side;
+use caro::protocol::bot_request::{answer, format_request, parse_reply, BotReply};
+use caro::settings::{decode_component, encode_component, parse_query, CaroSettings, Mode};
+
+fn settings(query: &str) -> (CaroSettings, Vec<String>) {
+    let (s, errors) = CaroSettings::from_query(&parse_query(query));
+    (s, errors.into_iter().map(|e| e.to_string()).collect())
+}
+
+#[test]
+fn the_original_query_string_still_works() {
+    let (s, errors) = settings("?type=2-players&rows=20&columns=30");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(s.mode, Mode::TwoPlayers);
+    assert_eq!((s.rows, s.cols), (20, 30));
+    assert_eq!(s.rule, Rule::Caro);
+}
+
+#[test]
+fn any_whole_number_from_10_to_60_is_a_size() {
+    for n in [10, 11, 33, 59, 60] {
+        let (s, errors) = settings(&format!("type=player-computer&rows={n}&columns={n}"));
+        assert!(errors.is_empty());
+        assert_eq!((s.rows, s.cols), (n, n));
+    }
+}
+
+#[test]
+fn bad_values_are_named_and_replaced_by_defaults() {
+    let (s, errors) = settings("type=robot&rows=9&columns=abc&rule=gomoku&level=godlike&delay=-5");
+    assert_eq!(s, CaroSettings::default());
+    let text = errors.join(" | ");
+    for needle in [
+        "robot",
+        "rows 9",
+        "columns 'abc'",
+        "gomoku",
+        "godlike",
+        "delay '-5'",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in {text}");
+    }
+    assert_eq!(errors.len(), 6);
+    let (_, errors) = settings("rows=61");
+    assert!(errors[0].contains("out of range"));
+}
+
+#[test]
+fn settings_round_trip_through_the_query() {
+    let mut s = CaroSettings {
+        mode: Mode::ComputerComputer,
+        rows: 12,
+        cols: 45,
+        rule: Rule::Standard,
+        levels: [Level::Greedy, Level::Greedy],
+        human: Side::First,
+        delay_ms: 0,
+        seed: Some(42),
+    };
+    let (back, errors) = settings(&s.to_query());
+    assert!(errors.is_empty());
+    assert_eq!(back, s);
+    s.mode = Mode::PlayerComputer;
+    s.human = Side::Second;
+    s.delay_ms = caro::settings::DEFAULT_DELAY_MS;
+    let (back, _) = settings(&s.to_query());
+    assert_eq!(back, s);
+}
+
+#[test]
+fn who_is_a_bot_follows_the_mode() {
+    let (s, _) = settings("type=player-computer&human=o");
+    assert!(s.is_bot(Side::First) && !s.is_bot(Side::Second));
+    let (s, _) = settings("type=2-players");
+    assert!(!s.is_bot(Side::First) && !s.is_bot(Side::Second));
+    let (s, _) = settings("type=computer-computer");
+    assert!(s.is_bot(Side::First) && s.is_bot(Side::Second));
+}
+
+#[test]
+fn query_components_decode_and_encode() {
+    assert_eq!(decode_component("a%20b+c%2Cd"), "a b c,d");
+    assert_eq!(decode_component("100%"), "100%");
+    assert_eq!(decode_component("%zz"), "%zz");
+    let text = "rows 9 is out of range; é&=?";
+    assert_eq!(decode_component(&encode_component(text)), text);
+    assert_eq!(
+        parse_query("?error=x%3Dy&&rows=10"),
+        vec![
+            ("error".to_string(), "x=y".to_string()),
+            ("rows".to_string(), "10".to_string())
+        ]
+    );
+}
+
+#[test]
+fn the_worker_answers_a_caro_request_with_a_legal_move() {
+    let request = format_request(
+        7,
+        "caro",
+        "greedy",
+        Some(1),
+        "caro 15x15 7,4 3,3 7,5 3,4 7,6 3,5 7,7 3,6",
+    );
+    let (id, reply) = parse_reply(&answer(&request)).unwrap();
+    assert_eq!(id, 7);
+    match reply {
+        BotReply::Move { text, .. } => assert!(text == "7,8" || text == "7,3", "got {text}"),
+        BotReply::Error(e) => panic!("unexpected error {e}"),
+    }
+}
+
+#[test]
+fn the_worker_explains_bad_requests() {
+    for (request, needle) in [
+        ("3\tcaro\tgreedy\t-\tcaro 15x15 7,7 7,7", "already taken"),
+        ("3\tchess\tgreedy\t-\tcaro 15x15", "unknown game"),
+        ("3\tcaro\tgenius\t-\tcaro 15x15", "unknown level"),
+        ("3\tcaro\tgreedy\tnope\tcaro 15x15", "bad seed"),
+        ("3\tcaro greedy", "5 tab-separated fields"),
+    ] {
+        let (id, reply) = parse_reply(&answer(request)).unwrap();
+        assert_eq!(id, 3);
+        match reply {
+            BotReply::Error(e) => assert!(e.contains(needle), "{request:?}: {e}"),
+            other => panic!("{request:?} gave {other:?}"),
+        }
+    }
+    // Without a readable id the reply still parses, with id 0.
+    let (id, reply) = parse_reply(&answer("nonsense")).unwrap();
+    assert_eq!(id, 0);
+    assert!(matches!(reply, BotReply::Error(_)));
+}
