@@ -5,8 +5,10 @@
 //! value is reported and replaced by its default, so the home page can show what was wrong
 //! with the rest filled in.
 
-use crate::caro::{Level, Rule};
+pub use crate::caro::Level;
+use crate::caro::Rule;
 use crate::game::{InputError, Side};
+use std::str::FromStr;
 
 /// The web app's board sizes: the engine allows smaller boards, the app does not.
 pub const MIN_WEB_SIDE: usize = 10;
@@ -61,16 +63,41 @@ impl Mode {
     }
 }
 
-/// Everything that decides a Caro game on the page.
+/// A game's computer levels, as the web app lists and parses them.
+pub trait LevelChoice: Copy + Eq + std::fmt::Debug + FromStr<Err = InputError> + 'static {
+    /// Every level, weakest first.
+    fn all() -> &'static [Self];
+    /// The lower-case name used in URLs.
+    fn name(self) -> &'static str;
+    /// The name shown to players.
+    fn title(self) -> &'static str;
+    /// The level a new player meets.
+    fn default_level() -> Self;
+}
+
+impl LevelChoice for Level {
+    fn all() -> &'static [Level] {
+        &Level::ALL
+    }
+    fn name(self) -> &'static str {
+        Level::name(self)
+    }
+    fn title(self) -> &'static str {
+        Level::title(self)
+    }
+    fn default_level() -> Level {
+        Level::default()
+    }
+}
+
+/// Who plays, for any game: the mode, the bots' levels, the human's side, the pace.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CaroSettings {
+pub struct Players<L> {
     pub mode: Mode,
-    pub rows: usize,
-    pub cols: usize,
-    pub rule: Rule,
-    /// The computer's level for X and for O (only the bot sides' levels matter).
-    pub levels: [Level; 2],
-    /// The human's side in player-computer (X always moves first).
+    /// The computer's level for the first and for the second player (only the bot sides'
+    /// levels matter).
+    pub levels: [L; 2],
+    /// The human's side in player-computer.
     pub human: Side,
     /// Pause between bot moves in computer-computer, in milliseconds.
     pub delay_ms: u32,
@@ -78,14 +105,11 @@ pub struct CaroSettings {
     pub seed: Option<u64>,
 }
 
-impl Default for CaroSettings {
-    fn default() -> CaroSettings {
-        CaroSettings {
+impl<L: LevelChoice> Default for Players<L> {
+    fn default() -> Players<L> {
+        Players {
             mode: Mode::PlayerComputer,
-            rows: DEFAULT_SIDE,
-            cols: DEFAULT_SIDE,
-            rule: Rule::Caro,
-            levels: [Level::default(); 2],
+            levels: [L::default_level(); 2],
             human: Side::First,
             delay_ms: DEFAULT_DELAY_MS,
             seed: None,
@@ -93,45 +117,12 @@ impl Default for CaroSettings {
     }
 }
 
-fn parse_side_length(what: &str, value: &str) -> Result<usize, InputError> {
-    let n: usize = value.trim().parse().map_err(|_| {
-        InputError::new(format!(
-            "{what} '{value}' is not a whole number (allowed: {MIN_WEB_SIDE} to {MAX_WEB_SIDE})"
-        ))
-    })?;
-    if (MIN_WEB_SIDE..=MAX_WEB_SIDE).contains(&n) {
-        Ok(n)
-    } else {
-        Err(InputError::new(format!(
-            "{what} {n} is out of range (allowed: {MIN_WEB_SIDE} to {MAX_WEB_SIDE})"
-        )))
-    }
-}
-
-/// `x` or `o` (either case) as a side.
-pub fn parse_side(value: &str) -> Result<Side, InputError> {
-    match value.trim().to_ascii_lowercase().as_str() {
-        "x" => Ok(Side::First),
-        "o" => Ok(Side::Second),
-        _ => Err(InputError::new(format!(
-            "unknown side '{value}': expected x or o"
-        ))),
-    }
-}
-
-pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "x",
-        Side::Second => "o",
-    }
-}
-
-impl CaroSettings {
-    /// Reads settings from URL query pairs. Unknown keys are ignored; a bad value is
-    /// reported and its default kept.
-    pub fn from_query(pairs: &[(String, String)]) -> (CaroSettings, Vec<InputError>) {
-        let mut s = CaroSettings::default();
-        let mut errors = Vec::new();
+impl<L: LevelChoice> Players<L> {
+    /// Reads the keys every game shares (`type`, `level`, `level_x`, `level_o`, `human`,
+    /// `delay`, `seed`). Other keys are left to the caller; a bad value is reported and its
+    /// default kept.
+    pub fn from_query(pairs: &[(String, String)], errors: &mut Vec<InputError>) -> Players<L> {
+        let mut s = Players::default();
         let mut keep = |r: Result<(), InputError>| {
             if let Err(e) = r {
                 errors.push(e);
@@ -141,9 +132,6 @@ impl CaroSettings {
         for (key, value) in pairs {
             match key.as_str() {
                 "type" => keep(Mode::parse(value).map(|m| s.mode = m)),
-                "rows" => keep(parse_side_length("rows", value).map(|n| s.rows = n)),
-                "columns" => keep(parse_side_length("columns", value).map(|n| s.cols = n)),
-                "rule" => keep(value.parse().map(|r| s.rule = r)),
                 "level" => keep(value.parse().map(|l| common_level = Some(l))),
                 "level_x" => keep(value.parse().map(|l| s.levels[0] = l)),
                 "level_o" => keep(value.parse().map(|l| s.levels[1] = l)),
@@ -174,26 +162,20 @@ impl CaroSettings {
         // `level` is the computer's level in player-computer; in computer-computer it sets
         // both bots unless `level_x` / `level_o` say otherwise.
         if let Some(level) = common_level {
-            let specific: Vec<&str> = pairs.iter().map(|(k, _)| k.as_str()).collect();
-            if !specific.contains(&"level_x") {
+            let has = |key: &str| pairs.iter().any(|(k, _)| k == key);
+            if !has("level_x") {
                 s.levels[0] = level;
             }
-            if !specific.contains(&"level_o") {
+            if !has("level_o") {
                 s.levels[1] = level;
             }
         }
-        (s, errors)
+        s
     }
 
-    /// The query string (without `?`) that [`CaroSettings::from_query`] reads back.
+    /// The query pairs (`&key=value` each) that [`Players::from_query`] reads back.
     pub fn to_query(&self) -> String {
-        let mut q = format!(
-            "type={}&rows={}&columns={}&rule={}",
-            self.mode.name(),
-            self.rows,
-            self.cols,
-            self.rule.name()
-        );
+        let mut q = format!("type={}", self.mode.name());
         match self.mode {
             Mode::TwoPlayers => {}
             Mode::PlayerComputer => {
@@ -226,6 +208,102 @@ impl CaroSettings {
             Mode::PlayerComputer => side != self.human,
             Mode::ComputerComputer => true,
         }
+    }
+}
+
+/// Everything that decides a Caro game on the page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaroSettings {
+    pub players: Players<Level>,
+    pub rows: usize,
+    pub cols: usize,
+    pub rule: Rule,
+}
+
+impl Default for CaroSettings {
+    fn default() -> CaroSettings {
+        CaroSettings {
+            players: Players::default(),
+            rows: DEFAULT_SIDE,
+            cols: DEFAULT_SIDE,
+            rule: Rule::Caro,
+        }
+    }
+}
+
+fn parse_side_length(what: &str, value: &str) -> Result<usize, InputError> {
+    let n: usize = value.trim().parse().map_err(|_| {
+        InputError::new(format!(
+            "{what} '{value}' is not a whole number (allowed: {MIN_WEB_SIDE} to {MAX_WEB_SIDE})"
+        ))
+    })?;
+    if (MIN_WEB_SIDE..=MAX_WEB_SIDE).contains(&n) {
+        Ok(n)
+    } else {
+        Err(InputError::new(format!(
+            "{what} {n} is out of range (allowed: {MIN_WEB_SIDE} to {MAX_WEB_SIDE})"
+        )))
+    }
+}
+
+/// The human's side: `x` (or `first`, `black`) moves first, `o` (or `second`, `white`)
+/// second; any case.
+pub fn parse_side(value: &str) -> Result<Side, InputError> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "x" | "first" | "black" => Ok(Side::First),
+        "o" | "second" | "white" => Ok(Side::Second),
+        _ => Err(InputError::new(format!(
+            "unknown side '{value}': expected x (first) or o (second)"
+        ))),
+    }
+}
+
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "x",
+        Side::Second => "o",
+    }
+}
+
+impl CaroSettings {
+    /// Reads settings from URL query pairs. Unknown keys are ignored; a bad value is
+    /// reported and its default kept.
+    pub fn from_query(pairs: &[(String, String)]) -> (CaroSettings, Vec<InputError>) {
+        let mut errors = Vec::new();
+        let mut s = CaroSettings {
+            players: Players::from_query(pairs, &mut errors),
+            ..CaroSettings::default()
+        };
+        for (key, value) in pairs {
+            let result = match key.as_str() {
+                "rows" => parse_side_length("rows", value).map(|n| s.rows = n),
+                "columns" => parse_side_length("columns", value).map(|n| s.cols = n),
+                "rule" => value.parse().map(|r| s.rule = r),
+                _ => Ok(()),
+            };
+            if let Err(e) = result {
+                errors.push(e);
+            }
+        }
+        (s, errors)
+    }
+
+    /// The query string (without `?`) that [`CaroSettings::from_query`] reads back.
+    pub fn to_query(&self) -> String {
+        let players = self.players.to_query();
+        // `type` first, then the original's `rows` and `columns`, as in the article's URLs.
+        let (mode, rest) = players.split_once('&').unwrap_or((&players, ""));
+        let mut q = format!(
+            "{mode}&rows={}&columns={}&rule={}",
+            self.rows,
+            self.cols,
+            self.rule.name()
+        );
+        if !rest.is_empty() {
+            q.push('&');
+            q.push_str(rest);
+        }
+        q
     }
 }
 

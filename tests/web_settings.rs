@@ -3,7 +3,9 @@
 use caro::caro::{Level, Rule};
 use caro::game::Side;
 use caro::protocol::bot_request::{answer, format_request, parse_reply, BotReply};
-use caro::settings::{decode_component, encode_component, parse_query, CaroSettings, Mode};
+use caro::settings::{
+    decode_component, encode_component, parse_query, CaroSettings, Mode, Players,
+};
 
 fn settings(query: &str) -> (CaroSettings, Vec<String>) {
     let (s, errors) = CaroSettings::from_query(&parse_query(query));
@@ -14,7 +16,7 @@ fn settings(query: &str) -> (CaroSettings, Vec<String>) {
 fn the_original_query_string_still_works() {
     let (s, errors) = settings("?type=2-players&rows=20&columns=30");
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(s.mode, Mode::TwoPlayers);
+    assert_eq!(s.players.mode, Mode::TwoPlayers);
     assert_eq!((s.rows, s.cols), (20, 30));
     assert_eq!(s.rule, Rule::Caro);
 }
@@ -51,33 +53,39 @@ fn bad_values_are_named_and_replaced_by_defaults() {
 #[test]
 fn settings_round_trip_through_the_query() {
     let mut s = CaroSettings {
-        mode: Mode::ComputerComputer,
+        players: Players {
+            mode: Mode::ComputerComputer,
+            levels: [Level::Greedy, Level::Greedy],
+            human: Side::First,
+            delay_ms: 0,
+            seed: Some(42),
+        },
         rows: 12,
         cols: 45,
         rule: Rule::Standard,
-        levels: [Level::Greedy, Level::Greedy],
-        human: Side::First,
-        delay_ms: 0,
-        seed: Some(42),
     };
     let (back, errors) = settings(&s.to_query());
     assert!(errors.is_empty());
     assert_eq!(back, s);
-    s.mode = Mode::PlayerComputer;
-    s.human = Side::Second;
-    s.delay_ms = caro::settings::DEFAULT_DELAY_MS;
+    s.players.mode = Mode::PlayerComputer;
+    s.players.human = Side::Second;
+    s.players.delay_ms = caro::settings::DEFAULT_DELAY_MS;
     let (back, _) = settings(&s.to_query());
     assert_eq!(back, s);
+    // The article's keys come first.
+    assert!(s
+        .to_query()
+        .starts_with("type=player-computer&rows=12&columns=45"));
 }
 
 #[test]
 fn who_is_a_bot_follows_the_mode() {
     let (s, _) = settings("type=player-computer&human=o");
-    assert!(s.is_bot(Side::First) && !s.is_bot(Side::Second));
+    assert!(s.players.is_bot(Side::First) && !s.players.is_bot(Side::Second));
     let (s, _) = settings("type=2-players");
-    assert!(!s.is_bot(Side::First) && !s.is_bot(Side::Second));
+    assert!(!s.players.is_bot(Side::First) && !s.players.is_bot(Side::Second));
     let (s, _) = settings("type=computer-computer");
-    assert!(s.is_bot(Side::First) && s.is_bot(Side::Second));
+    assert!(s.players.is_bot(Side::First) && s.players.is_bot(Side::Second));
 }
 
 #[test]

@@ -1,19 +1,123 @@
-//! The home page: pick the game's settings; open the game page with them in the URL.
+//! The home page: pick a game and its settings; open the game page with them in the URL.
 
 use super::dom;
-use crate::caro::{Level, Rule};
-use crate::game::Side;
-use crate::settings::{parse_side, side_name, CaroSettings, Mode, MAX_DELAY_MS};
+use crate::caro::Rule;
+use crate::game::{InputError, Side};
+use crate::settings::{side_name, CaroSettings, LevelChoice, Mode, Players};
 use wasm_bindgen::prelude::*;
+
+/// The games the app offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Game {
+    Caro,
+}
+
+impl Game {
+    const ALL: [Game; 1] = [Game::Caro];
+
+    fn id(self) -> &'static str {
+        match self {
+            Game::Caro => "caro",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Game::Caro => "Caro (five in a row)",
+        }
+    }
+
+    fn side_names(self) -> [&'static str; 2] {
+        match self {
+            Game::Caro => ["X", "O"],
+        }
+    }
+
+    fn has_board_choice(self) -> bool {
+        self == Game::Caro
+    }
+
+    fn parse(id: &str) -> Result<Game, InputError> {
+        Game::ALL
+            .into_iter()
+            .find(|g| g.id() == id)
+            .ok_or_else(|| InputError::new(format!("unknown game '{id}'")))
+    }
+
+    fn level_options(self) -> Vec<(String, String)> {
+        match self {
+            Game::Caro => options_of::<crate::caro::Level>(),
+        }
+    }
+
+    /// The form's values for this game from a query, and what was wrong in it.
+    fn form_from_query(self, pairs: &[(String, String)]) -> (Form, Vec<InputError>) {
+        match self {
+            Game::Caro => {
+                let (s, errors) = CaroSettings::from_query(pairs);
+                let mut form = Form::from_players(&s.players);
+                form.rows = s.rows;
+                form.cols = s.cols;
+                form.rule = s.rule;
+                (form, errors)
+            }
+        }
+    }
+}
+
+fn options_of<L: LevelChoice>() -> Vec<(String, String)> {
+    L::all()
+        .iter()
+        .map(|l| (l.name().to_string(), l.title().to_string()))
+        .collect()
+}
+
+/// What the form shows, as plain values.
+struct Form {
+    mode: Mode,
+    levels: [String; 2],
+    human: Side,
+    delay_ms: u32,
+    rows: usize,
+    cols: usize,
+    rule: Rule,
+}
+
+impl Form {
+    fn from_players<L: LevelChoice>(p: &Players<L>) -> Form {
+        let defaults = CaroSettings::default();
+        Form {
+            mode: p.mode,
+            levels: [
+                p.levels[0].name().to_string(),
+                p.levels[1].name().to_string(),
+            ],
+            human: p.human,
+            delay_ms: p.delay_ms,
+            rows: defaults.rows,
+            cols: defaults.cols,
+            rule: defaults.rule,
+        }
+    }
+}
 
 /// The page's entry point (`index.html`).
 pub fn start() -> Result<(), JsValue> {
     let pairs = dom::query_pairs();
+    let mut errors = Vec::new();
+    let game = match pairs.iter().find(|(k, _)| k == "game") {
+        Some((_, id)) => Game::parse(id).unwrap_or_else(|e| {
+            errors.push(e);
+            Game::Caro
+        }),
+        None => Game::Caro,
+    };
     // A bad game URL lands here with `error=` and its good choices: show both.
-    let (settings, mut errors) = CaroSettings::from_query(&pairs);
     if let Some((_, message)) = pairs.iter().find(|(k, _)| k == "error") {
-        errors.insert(0, crate::game::InputError::new(message.clone()));
+        errors.push(InputError::new(message.clone()));
     }
+    let (form, query_errors) = game.form_from_query(&pairs);
+    errors.extend(query_errors);
     let message = dom::by_id("message")?;
     if errors.is_empty() {
         dom::set_shown(&message, false)?;
@@ -25,14 +129,26 @@ pub fn start() -> Result<(), JsValue> {
         )));
         dom::set_shown(&message, true)?;
     }
-    fill_form(&settings)?;
+    let games: Vec<(String, String)> = Game::ALL
+        .iter()
+        .map(|g| (g.id().to_string(), g.title().to_string()))
+        .collect();
+    dom::fill_select(&dom::select_by_id("list-game")?, &games, game.id())?;
+    fill_form(game, &form)?;
     update_visibility()?;
     dom::on(&dom::by_id("list-type-play")?, "change", |_| {
         let _ = update_visibility();
     })?;
+    dom::on(&dom::by_id("list-game")?, "change", |_| {
+        if let Ok(game) = selected_game() {
+            let (form, _) = game.form_from_query(&[]);
+            let _ = fill_game_choices(game, &form);
+            let _ = update_visibility();
+        }
+    })?;
     dom::on(&dom::by_id("button")?, "click", |_| match read_form() {
-        Ok(settings) => {
-            let _ = dom::navigate(&format!("./caro.html?{}", settings.to_query()));
+        Ok(url) => {
+            let _ = dom::navigate(&url);
         }
         Err(e) => {
             if let Ok(m) = dom::by_id("message") {
@@ -44,48 +160,56 @@ pub fn start() -> Result<(), JsValue> {
     Ok(())
 }
 
-fn level_options() -> Vec<(String, String)> {
-    Level::ALL
-        .iter()
-        .map(|l| (l.name().to_string(), l.title().to_string()))
-        .collect()
+fn selected_game() -> Result<Game, JsValue> {
+    Game::parse(&dom::select_by_id("list-game")?.value()).map_err(|e| e.to_string().into())
 }
 
-fn fill_form(s: &CaroSettings) -> Result<(), JsValue> {
-    dom::select_by_id("list-type-play")?.set_value(s.mode.name());
-    dom::select_value(
-        &dom::select_by_id("list-row")?,
-        &s.rows.to_string(),
-        &s.rows.to_string(),
-    )?;
-    dom::select_value(
-        &dom::select_by_id("list-column")?,
-        &s.cols.to_string(),
-        &s.cols.to_string(),
-    )?;
+fn fill_form(game: Game, form: &Form) -> Result<(), JsValue> {
+    dom::select_by_id("list-type-play")?.set_value(form.mode.name());
+    let rows = form.rows.to_string();
+    dom::select_value(&dom::select_by_id("list-row")?, &rows, &rows)?;
+    let cols = form.cols.to_string();
+    dom::select_value(&dom::select_by_id("list-column")?, &cols, &cols)?;
     let rules: Vec<(String, String)> = Rule::ALL
         .iter()
         .map(|r| (r.name().to_string(), rule_title(*r).to_string()))
         .collect();
-    dom::fill_select(&dom::select_by_id("list-rule")?, &rules, s.rule.name())?;
-    let bot = s.human.opponent();
+    dom::fill_select(&dom::select_by_id("list-rule")?, &rules, form.rule.name())?;
+    dom::by_id("input-delay")?.set_attribute("value", &form.delay_ms.to_string())?;
+    fill_game_choices(game, form)
+}
+
+/// The choices whose options depend on the game: levels and side names.
+fn fill_game_choices(game: Game, form: &Form) -> Result<(), JsValue> {
+    let levels = game.level_options();
+    let bot = form.human.opponent();
     dom::fill_select(
         &dom::select_by_id("list-level")?,
-        &level_options(),
-        s.levels[bot.index()].name(),
+        &levels,
+        &form.levels[bot.index()],
     )?;
     dom::fill_select(
         &dom::select_by_id("list-level-x")?,
-        &level_options(),
-        s.levels[0].name(),
+        &levels,
+        &form.levels[0],
     )?;
     dom::fill_select(
         &dom::select_by_id("list-level-o")?,
-        &level_options(),
-        s.levels[1].name(),
+        &levels,
+        &form.levels[1],
     )?;
-    dom::select_by_id("list-human")?.set_value(side_name(s.human));
-    dom::by_id("input-delay")?.set_attribute("value", &s.delay_ms.to_string())?;
+    let [first, second] = game.side_names();
+    dom::set_text("label-level-x", &format!("{first} bot"))?;
+    dom::set_text("label-level-o", &format!("{second} bot"))?;
+    let sides = vec![
+        ("x".to_string(), format!("{first} (moves first)")),
+        ("o".to_string(), format!("{second} (moves second)")),
+    ];
+    dom::fill_select(
+        &dom::select_by_id("list-human")?,
+        &sides,
+        side_name(form.human),
+    )?;
     Ok(())
 }
 
@@ -98,10 +222,13 @@ pub fn rule_title(rule: Rule) -> &'static str {
     }
 }
 
-/// Shows only the choices that matter for the selected mode.
+/// Shows only the choices that matter for the selected game and mode.
 fn update_visibility() -> Result<(), JsValue> {
     let mode = Mode::parse(&dom::select_by_id("list-type-play")?.value()).ok();
+    let board = selected_game()?.has_board_choice();
     let show = |id: &str, on: bool| -> Result<(), JsValue> { dom::set_shown(&dom::by_id(id)?, on) };
+    show("row-size", board)?;
+    show("row-rule", board)?;
     show("row-level", mode == Some(Mode::PlayerComputer))?;
     show("row-human", mode == Some(Mode::PlayerComputer))?;
     show("row-levels-cvc", mode == Some(Mode::ComputerComputer))?;
@@ -109,45 +236,50 @@ fn update_visibility() -> Result<(), JsValue> {
     Ok(())
 }
 
-fn read_form() -> Result<CaroSettings, String> {
+/// The game page's URL for the form's choices, or what is wrong with them.
+fn read_form() -> Result<String, String> {
     let value = |id: &str| -> Result<String, String> {
         dom::select_by_id(id)
             .map(|s| s.value())
             .map_err(|_| format!("the form has no #{id}"))
     };
+    let game = Game::parse(&value("list-game")?).map_err(|e| e.to_string())?;
     let delay = dom::by_id("input-delay")
         .map_err(|_| "the form has no delay".to_string())?
         .unchecked_into::<web_sys::HtmlInputElement>()
         .value();
-    let human = parse_side(&value("list-human")?).unwrap_or(Side::First);
-    let bot = human.opponent();
+    let mode = value("list-type-play")?;
     let mut pairs = vec![
-        ("type".to_string(), value("list-type-play")?),
-        ("rows".to_string(), value("list-row")?),
-        ("columns".to_string(), value("list-column")?),
-        ("rule".to_string(), value("list-rule")?),
-        ("human".to_string(), side_name(human).to_string()),
+        ("type".to_string(), mode.clone()),
+        ("human".to_string(), value("list-human")?),
         ("delay".to_string(), delay),
     ];
-    if Mode::parse(&value("list-type-play")?) == Ok(Mode::ComputerComputer) {
+    if game.has_board_choice() {
+        pairs.push(("rows".to_string(), value("list-row")?));
+        pairs.push(("columns".to_string(), value("list-column")?));
+        pairs.push(("rule".to_string(), value("list-rule")?));
+    }
+    if Mode::parse(&mode) == Ok(Mode::ComputerComputer) {
         pairs.push(("level_x".to_string(), value("list-level-x")?));
         pairs.push(("level_o".to_string(), value("list-level-o")?));
     } else {
-        let key = if bot == Side::First {
-            "level_x"
-        } else {
-            "level_o"
-        };
-        pairs.push((key.to_string(), value("list-level")?));
+        pairs.push(("level".to_string(), value("list-level")?));
     }
-    let (settings, errors) = CaroSettings::from_query(&pairs);
+    let query = match game {
+        Game::Caro => {
+            let (s, errors) = CaroSettings::from_query(&pairs);
+            check(errors)?;
+            s.to_query()
+        }
+    };
+    Ok(format!("./{}.html?{query}", game.id()))
+}
+
+fn check(errors: Vec<InputError>) -> Result<(), String> {
     if errors.is_empty() {
-        Ok(settings)
+        Ok(())
     } else {
         let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        Err(format!(
-            "{} (delay: 0 to {MAX_DELAY_MS} ms)",
-            text.join("; ")
-        ))
+        Err(text.join("; "))
     }
 }

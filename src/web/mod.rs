@@ -3,7 +3,8 @@
 
 mod caro_page;
 mod dom;
-mod home;
+mod game_page;
+pub(crate) mod home;
 mod worker;
 
 use wasm_bindgen::prelude::*;

@@ -52,7 +52,7 @@ test('two humans: a five wins, the line is highlighted and the board freezes', a
   assert.equal(await countStones(page), 8);
   await page.click(cell(7, 7));
   assert.deepEqual(await state(page), { state: 'won', winner: 'X' });
-  assert.match(await page.textContent('#status'), /X wins/);
+  assert.match(await page.textContent('#status'), /X wins with five in a row/);
   assert.equal(await page.$$eval('#table_game .cell.win', (els) => els.length), 5);
   assert.equal(await page.$$eval('#table_game .cell.last', (els) => els.map((e) => e.id).join()), '7-7');
   await page.click(cell(0, 0)); // after the end: nothing happens
@@ -102,7 +102,7 @@ test('human vs computer: the computer answers, undo takes back both moves, and t
     );
   }
   assert.deepEqual(await state(page), { state: 'won', winner: 'O' });
-  assert.match(await page.textContent('#status'), /O wins\. The computer/);
+  assert.match(await page.textContent('#status'), /O wins with five in a row\. The computer won/);
   assert.deepEqual(errors, []);
   await page.close();
 });
