@@ -1,1 +1,3 @@
 //! Text protocols spoken with other programs.
+
+pub mod gomocup;
