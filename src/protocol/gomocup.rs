@@ -574,11 +574,7 @@ impl Brain {
                 Ok(v) => self.rule_bits = v,
                 Err(_) => return bad(),
             },
-            "game_type" => {
-                if value.parse::<u32>().is_err() {
-                    return bad();
-                }
-            }
+            "game_type" if value.parse::<u32>().is_err() => return bad(),
             // evaluate, folder and keys of later managers: nothing to do.
             _ => {}
         }
