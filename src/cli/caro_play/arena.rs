@@ -14,27 +14,39 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-/// One side of a match: a built-in level or the path of a Gomocup brain executable.
+/// One side of a match: a built-in level, or a Gomocup brain executable with its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
     Level(Level),
-    Engine(PathBuf),
+    Engine { path: PathBuf, args: Vec<String> },
 }
 
 impl PlayerSpec {
-    /// A level name, else a path to an existing file.
+    /// A level name; else the path of an existing file; else an existing file followed by
+    /// arguments, split at spaces (`"./pbrain-caro --level greedy"`).
     pub fn parse(text: &str) -> Result<PlayerSpec, InputError> {
         if let Ok(level) = text.parse::<Level>() {
             return Ok(PlayerSpec::Level(level));
         }
-        let path = PathBuf::from(text);
-        if path.is_file() {
-            return Ok(PlayerSpec::Engine(path));
+        if Path::new(text).is_file() {
+            return Ok(PlayerSpec::Engine {
+                path: PathBuf::from(text),
+                args: Vec::new(),
+            });
+        }
+        let mut words = text.split_whitespace();
+        if let Some(first) = words.next() {
+            if Path::new(first).is_file() {
+                return Ok(PlayerSpec::Engine {
+                    path: PathBuf::from(first),
+                    args: words.map(str::to_string).collect(),
+                });
+            }
         }
         let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
         Err(InputError::new(format!(
@@ -48,9 +60,13 @@ impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerSpec::Level(level) => f.write_str(level.name()),
-            PlayerSpec::Engine(path) => {
+            PlayerSpec::Engine { path, args } => {
                 let name = path.file_name().unwrap_or(path.as_os_str());
-                write!(f, "{}", name.to_string_lossy())
+                write!(f, "{}", name.to_string_lossy())?;
+                for arg in args {
+                    write!(f, " {arg}")?;
+                }
+                Ok(())
             }
         }
     }
@@ -291,8 +307,9 @@ struct EngineProcess {
 }
 
 impl EngineProcess {
-    fn spawn(path: &PathBuf) -> Result<EngineProcess, String> {
+    fn spawn(path: &Path, args: &[String]) -> Result<EngineProcess, String> {
         let mut child = Command::new(path)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -358,6 +375,7 @@ impl EngineProcess {
 /// An external Gomocup brain: a fresh process per game, as tournament managers do.
 struct EnginePlayer {
     path: PathBuf,
+    args: Vec<String>,
     time_ms: u64,
     tolerance_ms: u64,
     process: Option<EngineProcess>,
@@ -392,7 +410,7 @@ impl EnginePlayer {
 
 impl Player for EnginePlayer {
     fn start_game(&mut self, rows: usize, cols: usize, rule: Rule) -> Result<(), String> {
-        let mut process = EngineProcess::spawn(&self.path)?;
+        let mut process = EngineProcess::spawn(&self.path, &self.args)?;
         let start = if rows == cols {
             format!("START {rows}")
         } else {
@@ -469,8 +487,9 @@ fn make_player(spec: &PlayerSpec, config: &MatchConfig, seed: u64) -> Box<dyn Pl
             seed,
             bot: None,
         }),
-        PlayerSpec::Engine(path) => Box::new(EnginePlayer {
+        PlayerSpec::Engine { path, args } => Box::new(EnginePlayer {
             path: path.clone(),
+            args: args.clone(),
             time_ms: config.time_ms,
             tolerance_ms: config.tolerance_ms,
             process: None,
