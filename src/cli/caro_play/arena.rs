@@ -160,7 +160,8 @@ pub fn elo_from_score(score: f64) -> f64 {
     } else if score >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / score - 1.0).log10()
+        // Adding 0.0 turns the -0.0 of an even score into 0.0, so it prints as +0.
+        -400.0 * (1.0 / score - 1.0).log10() + 0.0
     }
 }
 
@@ -661,6 +662,7 @@ mod tests {
         assert!((elo_from_score(0.75) - 190.85).abs() < 0.01);
         assert!((elo_from_score(0.25) + 190.85).abs() < 0.01);
         assert_eq!(elo_from_score(0.5), 0.0);
+        assert!(elo_from_score(0.5).is_sign_positive());
         assert!((elo_from_score(10.0 / 11.0) - 400.0).abs() < 1e-9);
         assert_eq!(elo_from_score(1.0), f64::INFINITY);
         assert_eq!(elo_from_score(0.0), f64::NEG_INFINITY);
