@@ -447,3 +447,55 @@ pub fn run_match(args: &[String]) -> Result<(), InputError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn column_names_go_past_z_like_a_spreadsheet() {
+        assert_eq!(column_name(0), "a");
+        assert_eq!(column_name(25), "z");
+        assert_eq!(column_name(26), "aa");
+        assert_eq!(column_name(59), "bh");
+    }
+
+    #[test]
+    fn cells_are_read_as_letter_number_or_row_col() {
+        let board = Board::new(15, 15, Rule::Caro).unwrap();
+        assert_eq!(parse_cell(&board, "h8").unwrap(), Pos::new(7, 7));
+        assert_eq!(parse_cell(&board, " H8 ").unwrap(), Pos::new(7, 7));
+        assert_eq!(parse_cell(&board, "a1").unwrap(), Pos::new(14, 0));
+        assert_eq!(parse_cell(&board, "o15").unwrap(), Pos::new(0, 14));
+        assert_eq!(parse_cell(&board, "7,7").unwrap(), Pos::new(7, 7));
+        for bad in ["h0", "h16", "p1", "8", "h", "h8x", "15,0", "", "abc1"] {
+            assert!(parse_cell(&board, bad).is_err(), "{bad}");
+        }
+        let big = Board::new(60, 60, Rule::Caro).unwrap();
+        assert_eq!(parse_cell(&big, "bh1").unwrap(), Pos::new(59, 59));
+        assert_eq!(cell_name(&big, Pos::new(0, 26)), "aa60");
+    }
+
+    #[test]
+    fn the_board_marks_the_last_move_and_the_winning_line() {
+        let mut board = Board::new(6, 6, Rule::Freestyle).unwrap();
+        for (r, c) in [
+            (0, 0),
+            (1, 0),
+            (0, 1),
+            (1, 1),
+            (0, 2),
+            (1, 2),
+            (0, 3),
+            (1, 3),
+            (0, 4),
+        ] {
+            board.play(Pos::new(r, c)).unwrap();
+        }
+        let text = render_board(&board);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0].trim(), "a b c d e f");
+        assert_eq!(lines[1], "6  x x x x[x].  6");
+        assert_eq!(lines[2], "5  O O O O . .  5");
+    }
+}
