@@ -1,3 +1,4 @@
 //! Text protocols spoken with other programs.
 
 pub mod bot_request;
+pub mod gomocup;
