@@ -275,6 +275,12 @@ impl Bot<Position> for PerfectBot {
     type Move = usize;
 
     fn choose_move(&mut self, position: &Position) -> Option<usize> {
+        // Connecting now is the fastest win: no need to solve the other columns.
+        if let Some(col) =
+            (0..WIDTH).find(|&c| position.can_play(c) && position.board().is_winning_move(c))
+        {
+            return Some(col);
+        }
         let scores = self.solver.column_scores(position);
         choose_best(&scores, &mut self.rng)
     }
@@ -340,10 +346,15 @@ mod tests {
     }
 
     #[test]
-    fn perfect_wins_fastest_and_blocks() {
-        let mut bot = PerfectBot::with_tt_mib(1, Some(3));
-        assert_eq!(bot.choose_move(&pos("172737")), Some(3));
-        // Must block the stacked three in column 2.
-        assert_eq!(bot.choose_move(&pos("27262")), Some(1));
+    fn perfect_wins_at_once_and_blocks() {
+        let mut bot = PerfectBot::with_tt_mib(4, Some(3));
+        // Column 6 connects now; column 7 also wins, but later.
+        let win = pos("55542243332345117644151151");
+        assert!(win.board().is_winning_move(5) && !win.board().is_winning_move(6));
+        assert_eq!(bot.choose_move(&win), Some(5));
+        // The opponent threatens to connect in column 6 (from Pons' L2_R1 set, score 4).
+        assert_eq!(bot.choose_move(&pos("5554224333234511764415115")), Some(5));
+        // Blocking column 1 only delays the loss; every other move loses at once.
+        assert_eq!(bot.choose_move(&pos("271713432331713132")), Some(0));
     }
 }

@@ -528,13 +528,13 @@ mod tests {
 
     #[test]
     fn full_board_without_four_is_a_draw() {
-        // Columns filled in pairs so that no four forms.
-        let seq = "121212343434565656434343212121656565777777";
-        let p = Position::parse(seq);
-        if let Ok(p) = p {
-            assert_eq!(p.moves(), CELLS);
-            assert_eq!(p.outcome(), Some(Outcome::Draw));
-        }
+        // A random game that happened to fill the board without four in a row.
+        let seq = "442761225377252342545563474175371666631311";
+        let p = Position::parse(seq).unwrap();
+        assert_eq!(p.moves(), CELLS);
+        assert_eq!(p.outcome(), Some(Outcome::Draw));
+        assert!(p.legal_columns().is_empty());
+        assert_eq!(p.winning_four(), None);
     }
 
     #[test]
