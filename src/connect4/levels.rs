@@ -1,0 +1,360 @@
+//! The computer levels of Connect Four behind one interface: Random, the original
+//! article's Minimax, and Perfect (the exact solver).
+
+use super::position::{Board, Position, WIDTH};
+use super::solver::Solver;
+use crate::game::{Bot, InputError};
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::SeedableRng;
+use std::fmt;
+use std::str::FromStr;
+
+/// A computer level, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A random column that has room.
+    Random,
+    /// The article's window-scoring minimax, 4 plies deep.
+    Minimax,
+    /// The exact solver: never misses a win, and loses as late as possible.
+    Perfect,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Random, Level::Minimax, Level::Perfect];
+
+    /// The lower-case name used in URLs and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Minimax => "minimax",
+            Level::Perfect => "perfect",
+        }
+    }
+
+    /// The name shown to players.
+    pub fn title(self) -> &'static str {
+        match self {
+            Level::Random => "Random",
+            Level::Minimax => "Minimax",
+            Level::Perfect => "Perfect",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = InputError;
+
+    fn from_str(s: &str) -> Result<Level, InputError> {
+        let lower = s.trim().to_ascii_lowercase();
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == lower)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+                InputError::new(format!(
+                    "unknown level '{s}': expected one of {}",
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
+/// A boxed Connect Four bot of any level. Its move is a column, 0-based.
+pub type Connect4Bot = Box<dyn Bot<Position, Move = usize> + Send>;
+
+/// Makes a bot of `level`; the same `seed` replays the same choices among equal moves.
+/// Perfect gets a solver with the default table size ([`super::solver::DEFAULT_TT_MIB`]).
+pub fn new_bot(level: Level, seed: Option<u64>) -> Connect4Bot {
+    let rng = match seed {
+        Some(seed) => StdRng::seed_from_u64(seed),
+        None => StdRng::from_os_rng(),
+    };
+    match level {
+        Level::Random => Box::new(RandomBot { rng }),
+        Level::Minimax => Box::new(MinimaxBot::new(MinimaxBot::DEFAULT_DEPTH, rng)),
+        Level::Perfect => Box::new(PerfectBot::new(Solver::new(), rng)),
+    }
+}
+
+/// Plays a random column that has room.
+pub struct RandomBot {
+    rng: StdRng,
+}
+
+impl Bot<Position> for RandomBot {
+    type Move = usize;
+
+    fn choose_move(&mut self, position: &Position) -> Option<usize> {
+        position.legal_columns().choose(&mut self.rng).copied()
+    }
+}
+
+/// The article's minimax: a fixed-depth alpha-beta search over a score that counts every
+/// window of four cells, with random choice among equally good moves.
+pub struct MinimaxBot {
+    depth: u32,
+    rng: StdRng,
+}
+
+/// Greater than any window score total (69 windows of at most 100, plus the centre).
+const WIN: i32 = 1_000_000;
+
+impl MinimaxBot {
+    /// The article's depth.
+    pub const DEFAULT_DEPTH: u32 = 4;
+
+    /// A bot looking `depth` plies ahead (its own move included; at least 1).
+    pub fn new(depth: u32, rng: StdRng) -> MinimaxBot {
+        MinimaxBot {
+            depth: depth.max(1),
+            rng,
+        }
+    }
+
+    /// The score of every legal column for the side to move, from a `depth`-ply search.
+    pub fn column_scores(&self, position: &Position) -> Vec<Option<i32>> {
+        let me = position.moves() % 2;
+        (0..WIDTH)
+            .map(|col| {
+                if !position.can_play(col) {
+                    return None;
+                }
+                let mut child = *position.board();
+                child.play_col(col);
+                Some(minimax(&child, self.depth - 1, 1, -WIN * 2, WIN * 2, me))
+            })
+            .collect()
+    }
+}
+
+impl Bot<Position> for MinimaxBot {
+    type Move = usize;
+
+    fn choose_move(&mut self, position: &Position) -> Option<usize> {
+        let scores = self.column_scores(position);
+        choose_best(&scores, &mut self.rng)
+    }
+}
+
+/// A random column among those with the best score.
+fn choose_best(scores: &[Option<i32>], rng: &mut StdRng) -> Option<usize> {
+    let best = scores.iter().flatten().max()?;
+    let ties: Vec<usize> = (0..scores.len())
+        .filter(|&c| scores[c] == Some(*best))
+        .collect();
+    ties.choose(rng).copied()
+}
+
+/// Minimax after `ply` plies from the root, from the point of view of player `me` (0 first,
+/// 1 second). Wins score `WIN - ply` so that sooner wins (and later losses) are preferred.
+fn minimax(board: &Board, depth: u32, ply: i32, mut alpha: i32, mut beta: i32, me: usize) -> i32 {
+    if board.last_player_won() {
+        // The player who just moved is `me` exactly when it is now the other's turn.
+        let mover = (board.moves() + 1) % 2;
+        return if mover == me { WIN - ply } else { -(WIN - ply) };
+    }
+    if board.moves() == super::position::CELLS {
+        return 0;
+    }
+    if depth == 0 {
+        return evaluate(board, me);
+    }
+    let maximizing = board.moves() % 2 == me;
+    let mut best = if maximizing { -WIN * 2 } else { WIN * 2 };
+    for col in [3, 2, 4, 1, 5, 0, 6] {
+        if !board.can_play(col) {
+            continue;
+        }
+        let mut child = *board;
+        child.play_col(col);
+        let score = minimax(&child, depth - 1, ply + 1, alpha, beta, me);
+        if maximizing {
+            best = best.max(score);
+            alpha = alpha.max(best);
+        } else {
+            best = best.min(score);
+            beta = beta.min(best);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Every line of four cells on the board, as bitboards.
+fn windows() -> &'static [u64] {
+    use std::sync::OnceLock;
+    static WINDOWS: OnceLock<Vec<u64>> = OnceLock::new();
+    WINDOWS.get_or_init(|| {
+        let bit = |col: i32, row: i32| 1u64 << (col * 7 + row);
+        let mut out = Vec::new();
+        for col in 0..WIDTH as i32 {
+            for row in 0..super::position::HEIGHT as i32 {
+                for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                    let end_c = col + 3 * dc;
+                    let end_r = row + 3 * dr;
+                    if (0..WIDTH as i32).contains(&end_c)
+                        && (0..super::position::HEIGHT as i32).contains(&end_r)
+                    {
+                        out.push((0..4).map(|i| bit(col + i * dc, row + i * dr)).sum());
+                    }
+                }
+            }
+        }
+        out
+    })
+}
+
+/// The article's score of `board` for player `me`: each window of four scores +100 for
+/// four of ours, +10 for three and an empty cell, +5 for two and two empty, -80 for three
+/// of the opponent's and an empty cell; each of our stones in the centre column adds 6.
+fn evaluate(board: &Board, me: usize) -> i32 {
+    let to_move = board.moves() % 2;
+    let (mine, theirs) = if to_move == me {
+        (board.current(), board.current() ^ board.mask())
+    } else {
+        (board.current() ^ board.mask(), board.current())
+    };
+    let centre = super::position::column_mask(WIDTH / 2);
+    let mut score = 6 * (mine & centre).count_ones() as i32;
+    for &w in windows() {
+        let own = (mine & w).count_ones();
+        let opp = (theirs & w).count_ones();
+        let empty = 4 - own - opp;
+        score += match (own, empty) {
+            (4, _) => 100,
+            (3, 1) => 10,
+            (2, 2) => 5,
+            _ => 0,
+        };
+        if opp == 3 && empty == 1 {
+            score -= 80;
+        }
+    }
+    score
+}
+
+/// Plays the move with the best exact score: the fastest win, else a draw, else the
+/// slowest loss; random among equal moves.
+pub struct PerfectBot {
+    solver: Solver,
+    rng: StdRng,
+}
+
+impl PerfectBot {
+    /// A bot using `solver` (choose its table size for the browser with
+    /// [`Solver::with_tt_mib`]).
+    pub fn new(solver: Solver, rng: StdRng) -> PerfectBot {
+        PerfectBot { solver, rng }
+    }
+
+    /// A seeded bot with a table of about `tt_mib` MiB.
+    pub fn with_tt_mib(tt_mib: usize, seed: Option<u64>) -> PerfectBot {
+        let rng = match seed {
+            Some(seed) => StdRng::seed_from_u64(seed),
+            None => StdRng::from_os_rng(),
+        };
+        PerfectBot::new(Solver::with_tt_mib(tt_mib), rng)
+    }
+
+    pub fn solver(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+}
+
+impl Bot<Position> for PerfectBot {
+    type Move = usize;
+
+    fn choose_move(&mut self, position: &Position) -> Option<usize> {
+        // Connecting now is the fastest win: no need to solve the other columns.
+        if let Some(col) =
+            (0..WIDTH).find(|&c| position.can_play(c) && position.board().is_winning_move(c))
+        {
+            return Some(col);
+        }
+        let scores = self.solver.column_scores(position);
+        choose_best(&scores, &mut self.rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(s: &str) -> Position {
+        Position::parse(s).unwrap()
+    }
+
+    #[test]
+    fn level_names_parse_back() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse::<Level>().unwrap(), level);
+        }
+        assert_eq!(" Perfect ".parse::<Level>().unwrap(), Level::Perfect);
+        let e = "expert".parse::<Level>().unwrap_err();
+        assert!(e.0.contains("expert") && e.0.contains("minimax"), "{e}");
+    }
+
+    #[test]
+    fn minimax_takes_a_win() {
+        // First player to move with three on the bottom row (columns 1-3), column 4 open.
+        // Also the second player threatens column 7: winning beats blocking.
+        for seed in 0..5 {
+            let mut bot = new_bot(Level::Minimax, Some(seed));
+            assert_eq!(bot.choose_move(&pos("172737")), Some(3));
+        }
+    }
+
+    #[test]
+    fn minimax_blocks_three_in_a_row() {
+        // Second player to move; the first has three stacked in column 2.
+        for seed in 0..5 {
+            let mut bot = new_bot(Level::Minimax, Some(seed));
+            assert_eq!(bot.choose_move(&pos("27262")), Some(1));
+        }
+        // A horizontal three on the bottom row (columns 1-3) with column 4 open.
+        for seed in 0..5 {
+            let mut bot = new_bot(Level::Minimax, Some(seed));
+            assert_eq!(bot.choose_move(&pos("17273")), Some(3));
+        }
+    }
+
+    #[test]
+    fn random_plays_only_legal_columns() {
+        // Columns 1 and 4 are full here.
+        let p = pos("111111444444");
+        assert!(!p.can_play(0) && !p.can_play(3));
+        let mut bot = new_bot(Level::Random, Some(7));
+        let mut seen = [false; WIDTH];
+        for _ in 0..200 {
+            let col = bot.choose_move(&p).unwrap();
+            assert!(p.can_play(col), "played full column {}", col + 1);
+            seen[col] = true;
+        }
+        assert_eq!(seen, [false, true, true, false, true, true, true]);
+        let over = pos("1212121");
+        assert_eq!(bot.choose_move(&over), None);
+    }
+
+    #[test]
+    fn perfect_wins_at_once_and_blocks() {
+        let mut bot = PerfectBot::with_tt_mib(4, Some(3));
+        // Column 6 connects now; column 7 also wins, but later.
+        let win = pos("55542243332345117644151151");
+        assert!(win.board().is_winning_move(5) && !win.board().is_winning_move(6));
+        assert_eq!(bot.choose_move(&win), Some(5));
+        // The opponent threatens to connect in column 6 (from Pons' L2_R1 set, score 4).
+        assert_eq!(bot.choose_move(&pos("5554224333234511764415115")), Some(5));
+        // Blocking column 1 only delays the loss; every other move loses at once.
+        assert_eq!(bot.choose_move(&pos("271713432331713132")), Some(0));
+    }
+}

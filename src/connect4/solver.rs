@@ -1,0 +1,248 @@
+//! The exact solver: negamax with alpha-beta, null-window search on the score, a
+//! transposition table, threat-based move ordering and an opening book.
+//!
+//! Scores are for the side to move: 0 a draw; a win scores 22 minus the number of stones
+//! the winner has played when connecting four (so sooner wins score higher); a loss is
+//! minus the opponent's win score. The empty board scores 1: the first player wins with
+//! their 21st stone.
+
+use super::book::Book;
+use super::move_sorter::MoveSorter;
+use super::position::{column_mask, Board, Position, CELLS, WIDTH};
+use super::transposition::TranspositionTable;
+use std::sync::Arc;
+
+/// The lowest and highest scores a position with a move left to play can have (a win
+/// needs at least 4 stones, a loss comes after the opponent's 4th at the earliest).
+pub const MIN_SCORE: i32 = -(CELLS as i32) / 2 + 3;
+pub const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
+
+/// The transposition table size of [`Solver::new`]: 64 MiB natively, less in the browser.
+#[cfg(not(target_arch = "wasm32"))]
+pub const DEFAULT_TT_MIB: usize = 64;
+#[cfg(target_arch = "wasm32")]
+pub const DEFAULT_TT_MIB: usize = 16;
+
+/// Columns searched first: the centre ones, which take part in the most fours.
+const COLUMN_ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+
+/// The score of a win with the side to move's next stone, `moves` stones on the board.
+pub fn win_next_score(moves: usize) -> i32 {
+    (CELLS as i32 + 1 - moves as i32) / 2
+}
+
+/// A solver with its transposition table (kept between solves: later ones reuse it).
+pub struct Solver {
+    table: TranspositionTable,
+    book: Option<Arc<Book>>,
+    nodes: u64,
+}
+
+impl Solver {
+    /// A solver with a [`DEFAULT_TT_MIB`] table and the shipped opening book.
+    pub fn new() -> Solver {
+        Solver::with_tt_mib(DEFAULT_TT_MIB)
+    }
+
+    /// A solver with a table of about `mib` MiB (at least about 640 KiB) and the shipped book.
+    pub fn with_tt_mib(mib: usize) -> Solver {
+        Solver::with_tt_bytes(mib.saturating_mul(1 << 20))
+    }
+
+    /// A solver with a table of about `bytes` and the shipped book.
+    pub fn with_tt_bytes(bytes: usize) -> Solver {
+        Solver {
+            table: TranspositionTable::with_bytes(bytes),
+            book: Some(Book::shipped()),
+            nodes: 0,
+        }
+    }
+
+    /// Replaces the opening book (`None`: search everything).
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.book.as_ref()
+    }
+
+    /// Bytes used by the transposition table.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Nodes searched since the last [`Solver::reset_nodes`].
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+    }
+
+    /// Forgets everything the table learnt.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The exact score of `board` (see the module documentation), or with `weak` only its
+    /// sign: 1 win, 0 draw, -1 loss. The side that just moved must not have four in a row.
+    pub fn solve(&mut self, board: &Board, weak: bool) -> i32 {
+        if board.can_win_next() {
+            return if weak {
+                1
+            } else {
+                win_next_score(board.moves())
+            };
+        }
+        let moves = board.moves() as i32;
+        let (mut min, mut max) = if weak {
+            (-1, 1)
+        } else {
+            (-(CELLS as i32 - moves) / 2, (CELLS as i32 + 1 - moves) / 2)
+        };
+        // Narrow [min, max] with null-window searches, each answering "is the score above
+        // med?". Probing near 0 first (halving towards it) pays because short wins and
+        // losses are cheaper to prove than long ones.
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(board, med, med + 1);
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        if weak {
+            min.signum()
+        } else {
+            min
+        }
+    }
+
+    /// Every column's exact score for the side to move (what that move leads to), `None`
+    /// for a full column; all `None` once the game is over.
+    pub fn column_scores(&mut self, position: &Position) -> Vec<Option<i32>> {
+        (0..WIDTH)
+            .map(|col| {
+                if !position.can_play(col) {
+                    return None;
+                }
+                let board = position.board();
+                if board.is_winning_move(col) {
+                    return Some(win_next_score(board.moves()));
+                }
+                let mut child = *board;
+                child.play_col(col);
+                Some(-self.solve(&child, false))
+            })
+            .collect()
+    }
+
+    /// Alpha-beta negamax in the window `(alpha, beta)`: the exact score when it lies inside,
+    /// otherwise a bound on the side the window was left. The side to move must not be
+    /// able to win at once.
+    fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
+        debug_assert!(alpha < beta);
+        debug_assert!(!board.can_win_next());
+        self.nodes += 1;
+
+        let next = board.possible_non_losing_moves();
+        let moves = board.moves() as i32;
+        if next == 0 {
+            // Every move lets the opponent connect with their next stone.
+            return -(CELLS as i32 - moves) / 2;
+        }
+        if moves >= CELLS as i32 - 2 {
+            // Two stones left, neither connects (the opponent's last one was just prevented).
+            return 0;
+        }
+
+        // We cannot win at once and our move is safe, so the opponent cannot win
+        // with their next stone: the earliest loss is one move later.
+        let min = -(CELLS as i32 - 2 - moves) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        // We cannot win with this stone: the best is to win with the next one.
+        let max = (CELLS as i32 - 1 - moves) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+
+        let key = board.key();
+        let stored = self.table.get(key);
+        if stored != 0 {
+            let stored = stored as i32;
+            if stored > MAX_SCORE - MIN_SCORE + 1 {
+                // A lower bound.
+                let min = stored + 2 * MIN_SCORE - MAX_SCORE - 2;
+                if alpha < min {
+                    alpha = min;
+                    if alpha >= beta {
+                        return alpha;
+                    }
+                }
+            } else {
+                // An upper bound.
+                let max = stored + MIN_SCORE - 1;
+                if beta > max {
+                    beta = max;
+                    if alpha >= beta {
+                        return beta;
+                    }
+                }
+            }
+        }
+
+        if let Some(book) = &self.book {
+            if let Some(score) = book.get(board) {
+                return score;
+            }
+        }
+
+        let mut sorter = MoveSorter::new();
+        for &col in COLUMN_ORDER.iter().rev() {
+            let stone = next & column_mask(col);
+            if stone != 0 {
+                sorter.add(stone, board.move_score(stone));
+            }
+        }
+
+        for stone in sorter {
+            let mut child = *board;
+            child.play(stone);
+            let score = -self.negamax(&child, -beta, -alpha);
+            if score >= beta {
+                // Stored as a lower bound in MAX - MIN + 2 ..= 2 * (MAX - MIN) + 2.
+                self.table
+                    .put(key, (score + MAX_SCORE - 2 * MIN_SCORE + 2) as u8);
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        // Stored as an upper bound in 1 ..= MAX - MIN + 1.
+        self.table.put(key, (alpha - MIN_SCORE + 1) as u8);
+        alpha
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
