@@ -1,11 +1,344 @@
-//! Placeholder: this subcommand is built in its own issue.
+//! `caro othello ...` (perft, solve, match) and `caro play othello` (the terminal game).
 
-use crate::game::InputError;
+use super::{has_flag, option_value, parse_option};
+use crate::game::{Budget, InputError, Side};
+use crate::othello::board::PassRule;
+use crate::othello::{
+    new_bot_with_budget, parse_obf, parse_square, perft, Level, OthelloBot, Position, Solver,
+    Square,
+};
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
 
-pub fn play(_args: &[String]) -> Result<(), InputError> {
-    Err(InputError::new("not built yet"))
+const USAGE: &str = "\
+usage: caro othello <command> [options]
+
+commands:
+  perft N [--pass-not-counted]   leaf counts from the start position, depths 1..N
+                                 (default: a forced pass counts as a ply)
+  solve [--table-bits B]         read OBF positions from stdin, one a line; print
+                                 '<best move> <exact score> <nodes> <milliseconds>'
+  match [--games N] [--time MS] [--nodes N] [--seed S] [--a LEVEL] [--b LEVEL]
+                                 play two levels (default strong vs positional), colours
+                                 alternating; print wins-losses-draws for the first
+";
+
+const PLAY_USAGE: &str = "\
+usage: caro play othello [--black PLAYER] [--white PLAYER] [--time MS] [--seed S]
+
+PLAYER is human (default for Black), random, positional or strong (default for White).
+--time sets Strong's thinking time per move in milliseconds (default 1000).
+Type a move like d3 (file a..h, rank 1..8), 'pass' when you have no move, 'exit' to quit.
+";
+
+pub fn run(args: &[String]) -> Result<(), InputError> {
+    let Some((cmd, rest)) = args.split_first() else {
+        return Err(InputError::new(format!(
+            "othello needs a command\n\n{USAGE}"
+        )));
+    };
+    match cmd.as_str() {
+        "perft" => run_perft(rest),
+        "solve" => run_solve(rest),
+        "match" => run_match(rest),
+        "help" | "--help" | "-h" => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        other => Err(InputError::new(format!(
+            "unknown othello command '{other}'\n\n{USAGE}"
+        ))),
+    }
 }
 
-pub fn run(_args: &[String]) -> Result<(), InputError> {
-    Err(InputError::new("not built yet"))
+fn run_perft(args: &[String]) -> Result<(), InputError> {
+    let depth: u32 = match args.first() {
+        Some(d) if !d.starts_with("--") => d
+            .parse()
+            .map_err(|_| InputError::new(format!("bad perft depth '{d}': expected a number")))?,
+        _ => {
+            return Err(InputError::new(
+                "perft needs a depth, like: caro othello perft 9",
+            ))
+        }
+    };
+    if depth > 20 {
+        return Err(InputError::new("perft depth above 20 would run for days"));
+    }
+    let rule = if has_flag(args, "--pass-not-counted") {
+        PassRule::NotCounted
+    } else {
+        PassRule::Counted
+    };
+    let start = Position::start();
+    for d in 1..=depth {
+        let t = Instant::now();
+        let n = perft(&start, d, rule);
+        println!("{d} {n} {} ms", t.elapsed().as_millis());
+    }
+    Ok(())
+}
+
+fn run_solve(args: &[String]) -> Result<(), InputError> {
+    let bits: u32 = parse_option(args, "--table-bits", 22)?;
+    let mut solver = Solver::new(bits);
+    let stdin = io::stdin();
+    let (mut solved, mut errors, mut total_nodes) = (0u64, 0u64, 0u64);
+    let all = Instant::now();
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let line = line.map_err(|e| InputError::new(format!("reading stdin: {e}")))?;
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let position = match parse_obf(&line) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("line {}: {e}: '{}'", i + 1, line.trim());
+                errors += 1;
+                continue;
+            }
+        };
+        let t = Instant::now();
+        let solution = solver.solve(&position);
+        let ms = t.elapsed().as_millis();
+        let best = solution.best.map_or("pass".to_string(), |sq| sq.upper());
+        println!("{best} {:+} {} {ms}", solution.score, solution.nodes);
+        solved += 1;
+        total_nodes += solution.nodes;
+    }
+    let secs = all.elapsed().as_secs_f64();
+    eprintln!(
+        "solved {solved} positions ({errors} bad lines) in {secs:.3} s, {total_nodes} nodes, {:.0} knodes/s",
+        total_nodes as f64 / secs.max(1e-9) / 1000.0
+    );
+    Ok(())
+}
+
+/// A player in the terminal game.
+enum Player {
+    Human,
+    Bot(Level, OthelloBot),
+}
+
+fn parse_player(
+    text: &str,
+    seed: Option<u64>,
+    budget: Option<Budget>,
+) -> Result<Player, InputError> {
+    if text.eq_ignore_ascii_case("human") {
+        return Ok(Player::Human);
+    }
+    let level: Level = text
+        .parse()
+        .map_err(|e: InputError| InputError::new(format!("{e}, or human")))?;
+    Ok(Player::Bot(level, new_bot_with_budget(level, seed, budget)))
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "Black (X)",
+        Side::Second => "White (O)",
+    }
+}
+
+/// The board as text: files a..h across, ranks 1..8 down, `*` on the legal moves.
+pub fn render(position: &Position, marks: u64) -> String {
+    let mut s = String::from("    a b c d e f g h\n");
+    for row in 0..8 {
+        s.push_str(&format!(" {} ", row + 1));
+        for col in 0..8 {
+            let sq = Square::new(row, col).expect("row and col < 8");
+            let c = match position.at(sq) {
+                Some(Side::First) => 'X',
+                Some(Side::Second) => 'O',
+                None if marks & sq.bit() != 0 => '*',
+                None => '.',
+            };
+            s.push(' ');
+            s.push(c);
+        }
+        s.push('\n');
+    }
+    s
+}
+
+pub fn play(args: &[String]) -> Result<(), InputError> {
+    if has_flag(args, "--help") || has_flag(args, "-h") {
+        print!("{PLAY_USAGE}");
+        return Ok(());
+    }
+    let seed: Option<u64> = match option_value(args, "--seed")? {
+        Some(s) => Some(
+            s.parse()
+                .map_err(|_| InputError::new(format!("bad value '{s}' for --seed")))?,
+        ),
+        None => None,
+    };
+    let budget = match option_value(args, "--time")? {
+        Some(ms) => Some(Budget::time(Duration::from_millis(ms.parse().map_err(
+            |_| {
+                InputError::new(format!(
+                    "bad value '{ms}' for --time: expected milliseconds"
+                ))
+            },
+        )?))),
+        None => None,
+    };
+    let black = option_value(args, "--black")?.unwrap_or("human");
+    let white = option_value(args, "--white")?.unwrap_or("strong");
+    let mut players = [
+        parse_player(black, seed, budget)?,
+        parse_player(white, seed.map(|s| s.wrapping_add(1)), budget)?,
+    ];
+    let mut position = Position::start();
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut out = io::stdout();
+    println!("Othello: Black (X) moves first. '*' marks the legal moves.");
+    loop {
+        let side = position.side_to_move();
+        let moves = position.legal_moves();
+        println!();
+        print!("{}", render(&position, moves));
+        println!(
+            "Black (X) {}  White (O) {}",
+            position.count(Side::First),
+            position.count(Side::Second)
+        );
+        if position.is_game_over() {
+            let (b, w) = (position.count(Side::First), position.count(Side::Second));
+            match b.cmp(&w) {
+                std::cmp::Ordering::Greater => println!("Game over: Black (X) wins {b}-{w}."),
+                std::cmp::Ordering::Less => println!("Game over: White (O) wins {w}-{b}."),
+                std::cmp::Ordering::Equal => println!("Game over: a draw, {b}-{w}."),
+            }
+            return Ok(());
+        }
+        if moves == 0 {
+            println!("{} has no legal move and passes.", side_name(side));
+            position.pass().expect("no move and the game is not over");
+            continue;
+        }
+        match &mut players[side.index()] {
+            Player::Bot(level, bot) => {
+                let Some(sq) = bot.choose_move(&position) else {
+                    return Err(InputError::new(
+                        "the bot found no move in a position with moves",
+                    ));
+                };
+                position.play(sq).expect("bots play legal moves");
+                println!("{} ({}) plays {sq}.", side_name(side), level.title());
+            }
+            Player::Human => loop {
+                print!("{} to move (like d3, or exit): ", side_name(side));
+                out.flush().ok();
+                let Some(line) = lines.next() else {
+                    println!("\nEnd of input: game abandoned.");
+                    return Ok(());
+                };
+                let line = line.map_err(|e| InputError::new(format!("reading stdin: {e}")))?;
+                let text = line.trim();
+                if text.is_empty() {
+                    continue;
+                }
+                if text.eq_ignore_ascii_case("exit") || text.eq_ignore_ascii_case("quit") {
+                    println!("Bye.");
+                    return Ok(());
+                }
+                if text.eq_ignore_ascii_case("pass") {
+                    match position.pass() {
+                        Ok(()) => break,
+                        Err(e) => {
+                            println!("Refused: {e}.");
+                            continue;
+                        }
+                    }
+                }
+                let sq = match parse_square(text) {
+                    Ok(sq) => sq,
+                    Err(e) => {
+                        println!("Refused: {e}.");
+                        continue;
+                    }
+                };
+                match position.play(sq) {
+                    Ok(_) => break,
+                    Err(e) => {
+                        let legal: Vec<String> = position.moves().map(|m| m.to_string()).collect();
+                        println!("Refused {sq}: {e}. Legal moves: {}.", legal.join(" "));
+                    }
+                }
+            },
+        }
+    }
+}
+
+fn run_match(args: &[String]) -> Result<(), InputError> {
+    let games: u32 = parse_option(args, "--games", 20)?;
+    let seed: u64 = parse_option(args, "--seed", 1)?;
+    let a: Level = option_value(args, "--a")?.unwrap_or("strong").parse()?;
+    let b: Level = option_value(args, "--b")?.unwrap_or("positional").parse()?;
+    let mut budget = Budget::time(Duration::from_millis(parse_option(args, "--time", 1000)?));
+    if let Some(n) = option_value(args, "--nodes")? {
+        budget = Budget::nodes(
+            n.parse()
+                .map_err(|_| InputError::new(format!("bad value '{n}' for --nodes")))?,
+        );
+    }
+    let (mut wins, mut losses, mut draws) = (0, 0, 0);
+    for game in 0..games {
+        let game_seed = seed.wrapping_mul(1000).wrapping_add(game as u64);
+        // `a` plays Black in even games, White in odd ones.
+        let a_side = if game % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let t = Instant::now();
+        let result = play_game(a, b, a_side, game_seed, budget);
+        let (a_discs, b_discs) = result;
+        let verdict = match a_discs.cmp(&b_discs) {
+            std::cmp::Ordering::Greater => {
+                wins += 1;
+                "win"
+            }
+            std::cmp::Ordering::Less => {
+                losses += 1;
+                "loss"
+            }
+            std::cmp::Ordering::Equal => {
+                draws += 1;
+                "draw"
+            }
+        };
+        println!(
+            "game {:>3}: {a} as {} {a_discs}-{b_discs} {b}: {verdict} ({:.1} s)",
+            game + 1,
+            side_name(a_side),
+            t.elapsed().as_secs_f64()
+        );
+    }
+    println!("{a} vs {b}: {wins}-{losses}-{draws} (W-L-D for {a})");
+    Ok(())
+}
+
+/// Plays one game; returns the final disc counts of `a` and `b`.
+pub fn play_game(a: Level, b: Level, a_side: Side, seed: u64, budget: Budget) -> (u32, u32) {
+    let mut bot_a = new_bot_with_budget(a, Some(seed), Some(budget));
+    let mut bot_b = new_bot_with_budget(b, Some(seed ^ 0x5555), Some(budget));
+    let mut position = Position::start();
+    while !position.is_game_over() {
+        let bot = if position.side_to_move() == a_side {
+            &mut bot_a
+        } else {
+            &mut bot_b
+        };
+        match bot.choose_move(&position) {
+            Some(sq) => {
+                position.play(sq).expect("bots play legal moves");
+            }
+            None => position.pass().expect("a bot passes only without moves"),
+        }
+    }
+    (position.count(a_side), position.count(a_side.opponent()))
 }

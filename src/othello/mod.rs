@@ -1,1 +1,13 @@
 //! Othello (8x8): bitboard position, the original levels, search and the exact endgame solver.
+
+pub mod board;
+pub mod endgame;
+pub mod eval;
+pub mod levels;
+pub mod notation;
+pub mod search;
+
+pub use board::{perft, MoveError, PassRule, Position, Square, Squares};
+pub use endgame::{Solution, Solver};
+pub use levels::{new_bot, new_bot_with_budget, Level, OthelloBot};
+pub use notation::{format_obf, parse_obf, parse_square};

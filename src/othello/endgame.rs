@@ -1,0 +1,498 @@
+//! The exact endgame solver: the final disc difference under perfect play.
+//!
+//! Scores are final disc differences for the side to move (empties to the winner), so they
+//! lie in -64..=64. The search is principal-variation search (the first move with the
+//! full window, the others with a null window, re-searched when they beat it) over three
+//! layers, chosen by the number of empty squares:
+//!
+//! - many empties: a transposition table, a stability cutoff, and moves ordered by the
+//!   opponent's mobility after them ("fastest first": replies that leave the opponent few
+//!   moves shrink the tree the most), with a shallow midgame search first at high depth;
+//! - few empties: no table and no move list; empty squares are tried straight from the
+//!   empty-square bitboard, those in odd regions first (parity: the side that moves last
+//!   in a region usually keeps it), bad squares next to empty corners last;
+//! - one empty: the score is counted directly from the flips of the last move.
+
+use super::board::{final_score, flips, legal_moves, stable_discs, Position, Square, Squares};
+use super::search::{Searcher, DISC};
+use crate::game::{Budget, Deadline};
+
+/// Below this many empties, search without the table and move lists.
+const SMALL: u32 = 7;
+/// From this many empties, order moves by a shallow midgame search.
+const SHALLOW_ORDERING: u32 = 16;
+
+/// The four 4x4 corner regions, for parity.
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// X- and C-squares (next to corners): usually the worst moves, tried last.
+const NEAR_CORNERS: u64 = 0x42c3_0000_0000_c342;
+
+/// A solved position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// A best move; `None` when the side to move must pass or the game is over.
+    pub best: Option<Square>,
+    /// The exact final disc difference for the side to move.
+    pub score: i32,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    player: u64,
+    opponent: u64,
+    lower: i8,
+    upper: i8,
+    best: u8,
+    empties: u8,
+}
+
+/// An endgame solver with its own transposition table, reused across positions.
+pub struct Solver {
+    table: Vec<Entry>,
+    shift: u32,
+    nodes: u64,
+    deadline: Option<Deadline>,
+    aborted: bool,
+    shallow: Searcher,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new(20)
+    }
+}
+
+/// The table slot of a position: a multiplicative hash of both bitboards.
+#[inline]
+fn slot(player: u64, opponent: u64, shift: u32) -> usize {
+    let h = player.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ opponent.rotate_left(23).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    (h >> shift) as usize
+}
+
+impl Solver {
+    /// A solver with a table of `2^table_bits` entries (24 bytes each).
+    pub fn new(table_bits: u32) -> Solver {
+        let table_bits = table_bits.clamp(8, 28);
+        Solver {
+            table: vec![Entry::default(); 1 << table_bits],
+            shift: 64 - table_bits,
+            nodes: 0,
+            deadline: None,
+            aborted: false,
+            shallow: Searcher::new(16),
+        }
+    }
+
+    /// Forgets every stored position.
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::default());
+        self.shallow.clear();
+    }
+
+    /// Solves `position` exactly.
+    pub fn solve(&mut self, position: &Position) -> Solution {
+        self.solve_within(position, Budget::unlimited())
+            .expect("an unlimited budget never runs out")
+    }
+
+    /// Solves `position` exactly unless `budget` runs out first (then `None`).
+    pub fn solve_within(&mut self, position: &Position, budget: Budget) -> Option<Solution> {
+        self.nodes = 0;
+        self.aborted = false;
+        self.deadline = (budget != Budget::unlimited()).then(|| Deadline::start(budget));
+        let (p, o) = (position.player(), position.opponent());
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            let score = if legal_moves(o, p) == 0 {
+                final_score(p, o)
+            } else {
+                -self.search(o, p, -64, 64)
+            };
+            return (!self.aborted).then_some(Solution {
+                best: None,
+                score,
+                nodes: self.nodes,
+            });
+        }
+        let (score, best) = self.root(p, o, moves);
+        (!self.aborted).then_some(Solution {
+            best: Square::from_index(best as usize),
+            score,
+            nodes: self.nodes,
+        })
+    }
+
+    fn root(&mut self, p: u64, o: u64, moves: u64) -> (i32, u8) {
+        self.nodes += 1;
+        let n = (!(p | o)).count_ones();
+        let mut list = MoveList::new();
+        self.order(&mut list, p, o, moves, n, NO_MOVE);
+        // Aspiration: a first guess from the shallow search narrows the window; widen on failure.
+        let guess = list.moves[..list.len]
+            .iter()
+            .map(|m| m.order)
+            .max()
+            .unwrap_or(0);
+        let guess = if n >= SHALLOW_ORDERING {
+            (guess / DISC).clamp(-64, 64) & !1
+        } else {
+            0
+        };
+        let (mut lo, mut hi) = if n >= SHALLOW_ORDERING {
+            ((guess - 8).max(-64), (guess + 8).min(64))
+        } else {
+            (-64, 64)
+        };
+        loop {
+            let (score, best) = self.root_window(p, o, &mut list, lo, hi);
+            if self.aborted {
+                return (0, best);
+            }
+            if score <= lo && lo > -64 {
+                lo = (lo - 16).max(-64);
+            } else if score >= hi && hi < 64 {
+                hi = (hi + 16).min(64);
+            } else {
+                return (score, best);
+            }
+        }
+    }
+
+    fn root_window(
+        &mut self,
+        p: u64,
+        o: u64,
+        list: &mut MoveList,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, u8) {
+        let mut best_score = -65;
+        let mut best = NO_MOVE;
+        for i in 0..list.len {
+            list.pick(i);
+            let m = list.moves[i];
+            let (np, no) = (o & !m.flips, p | m.flips | 1 << m.square);
+            let score = if i == 0 {
+                -self.search(np, no, -beta, -alpha)
+            } else {
+                let s = -self.search(np, no, -alpha - 1, -alpha);
+                if s > alpha && s < beta {
+                    -self.search(np, no, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                return (0, best);
+            }
+            if score > best_score {
+                best_score = score;
+                best = m.square;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        // Keep the best move first for a re-search with a wider window.
+        if let Some(i) = list.moves[..list.len].iter().position(|m| m.square == best) {
+            list.moves[..=i].rotate_right(1);
+        }
+        (best_score, best)
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes & 0xfff == 0 {
+            if let Some(deadline) = self.deadline {
+                if deadline.expired(self.nodes) {
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+
+    /// The exact score of a position with at least [`SMALL`] empties, within (alpha, beta).
+    fn search(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
+        let empty = !(p | o);
+        let n = empty.count_ones();
+        if n < SMALL {
+            return self.search_small(p, o, alpha, beta, empty, false);
+        }
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.search(o, p, -beta, -alpha);
+        }
+
+        // Stability cutoff: the opponent's stable discs stay theirs, so the score is at most
+        // 64 - 2 * stable. Only worth computing when that bound could reach alpha, which
+        // needs alpha >= 64 - 2 * (all the opponent's discs).
+        if alpha >= 64 - 2 * o.count_ones() as i32 {
+            let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+            beta = beta.min(upper);
+        }
+
+        let index = slot(p, o, self.shift);
+        let mut tt_move = NO_MOVE;
+        let entry = self.table[index];
+        if entry.player == p && entry.opponent == o {
+            let (lower, upper) = (entry.lower as i32, entry.upper as i32);
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if lower == upper {
+                return lower;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+            tt_move = entry.best;
+        }
+
+        let alpha_in = alpha;
+        let mut list = MoveList::new();
+        self.order(&mut list, p, o, moves, n, tt_move);
+        let mut best_score = -65;
+        let mut best = NO_MOVE;
+        for i in 0..list.len {
+            list.pick(i);
+            let m = list.moves[i];
+            let (np, no) = (o & !m.flips, p | m.flips | 1 << m.square);
+            let score = if i == 0 {
+                -self.search(np, no, -beta, -alpha)
+            } else {
+                let s = -self.search(np, no, -alpha - 1, -alpha);
+                if s > alpha && s < beta {
+                    -self.search(np, no, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best = m.square;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        let (lower, upper) = if best_score >= beta {
+            (best_score, 64)
+        } else if best_score > alpha_in {
+            (best_score, best_score)
+        } else {
+            (-64, best_score)
+        };
+        let slot_entry = &mut self.table[index];
+        // Prefer keeping the results of bigger searches, but always store the same position.
+        if slot_entry.empties as u32 <= n + 1
+            || (slot_entry.player == p && slot_entry.opponent == o)
+        {
+            *slot_entry = Entry {
+                player: p,
+                opponent: o,
+                lower: lower as i8,
+                upper: upper as i8,
+                best,
+                empties: n as u8,
+            };
+        }
+        best_score
+    }
+
+    /// Fills `list` with the moves and their ordering scores.
+    fn order(&mut self, list: &mut MoveList, p: u64, o: u64, moves: u64, n: u32, tt_move: u8) {
+        for sq in Squares(moves) {
+            let square = sq.index() as u8;
+            let f = flips(p, o, sq.index());
+            let (np, no) = (o & !f, p | f | sq.bit());
+            let order = if square == tt_move {
+                1 << 30
+            } else if n >= SHALLOW_ORDERING {
+                // A shallow midgame search guesses the score best at high depth, where
+                // ordering pays for itself many times over.
+                let depth = if n >= 22 {
+                    4
+                } else if n >= 19 {
+                    3
+                } else {
+                    2
+                };
+                let v = -self.shallow.score(np, no, depth);
+                self.nodes += 1;
+                v
+            } else {
+                // Fastest first: few opponent replies (corners counted twice), and a bonus
+                // for corners, a malus for squares next to empty corners.
+                let replies = legal_moves(np, no);
+                let mut v = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+                if sq.bit() & CORNERS != 0 {
+                    v += 12;
+                }
+                if sq.bit() & NEAR_CORNERS != 0 {
+                    v -= 6;
+                }
+                v
+            };
+            list.push(Move {
+                square,
+                flips: f,
+                order,
+            });
+        }
+    }
+
+    /// Exact score with few empties: parity-ordered squares straight from `empty`, no table.
+    /// `passed` says the opponent has just passed.
+    fn search_small(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        empty: u64,
+        passed: bool,
+    ) -> i32 {
+        if empty.count_ones() == 1 {
+            return self.last_empty(p, o, empty.trailing_zeros() as usize);
+        }
+        self.nodes += 1;
+        let mut odd = 0;
+        for q in QUADRANTS {
+            if (empty & q).count_ones() & 1 == 1 {
+                odd |= q;
+            }
+        }
+        let mut best_score = -65;
+        for group in [
+            empty & odd & !NEAR_CORNERS,
+            empty & odd & NEAR_CORNERS,
+            empty & !odd & !NEAR_CORNERS,
+            empty & !odd & NEAR_CORNERS,
+        ] {
+            for sq in Squares(group) {
+                let f = flips(p, o, sq.index());
+                if f == 0 {
+                    continue;
+                }
+                let score = -self.search_small(
+                    o & !f,
+                    p | f | sq.bit(),
+                    -beta,
+                    -alpha,
+                    empty & !sq.bit(),
+                    false,
+                );
+                if score > best_score {
+                    best_score = score;
+                    if score > alpha {
+                        alpha = score;
+                        if score >= beta {
+                            return score;
+                        }
+                    }
+                }
+            }
+        }
+        if best_score == -65 {
+            // No move: pass, or the game is over if the opponent could not move either.
+            if passed {
+                return final_score(p, o);
+            }
+            return -self.search_small(o, p, -beta, -alpha, empty, true);
+        }
+        best_score
+    }
+
+    /// The exact score when only `square` is empty.
+    fn last_empty(&mut self, p: u64, o: u64, square: usize) -> i32 {
+        self.nodes += 1;
+        // With one empty, p + o = 63 discs, so the difference is 2p - 63 before the move.
+        let diff = 2 * p.count_ones() as i32 - 63;
+        let mine = flips(p, o, square).count_ones() as i32;
+        if mine > 0 {
+            return diff + 1 + 2 * mine;
+        }
+        let theirs = flips(o, p, square).count_ones() as i32;
+        if theirs > 0 {
+            return diff - 1 - 2 * theirs;
+        }
+        // Nobody can move: the empty square goes to the side ahead (diff is odd, never 0).
+        if diff > 0 {
+            diff + 1
+        } else {
+            diff - 1
+        }
+    }
+}
+
+const NO_MOVE: u8 = 64;
+
+#[derive(Clone, Copy, Default)]
+struct Move {
+    square: u8,
+    flips: u64,
+    order: i32,
+}
+
+/// Moves with ordering scores, sorted lazily: `pick(i)` brings the best of the rest to `i`.
+struct MoveList {
+    moves: [Move; 64],
+    len: usize,
+}
+
+impl MoveList {
+    fn new() -> MoveList {
+        MoveList {
+            moves: [Move::default(); 64],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, m: Move) {
+        // Fewer than 64 moves are possible: each needs an empty square and at least one
+        // opponent disc.
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    fn pick(&mut self, i: usize) {
+        let mut best = i;
+        for j in i + 1..self.len {
+            if self.moves[j].order > self.moves[best].order {
+                best = j;
+            }
+        }
+        self.moves.swap(i, best);
+    }
+}

@@ -1,0 +1,74 @@
+//! A hand-tuned midgame evaluation for the Strong level.
+//!
+//! Scores are from the side to move's point of view, in hundredths of a disc (roughly:
+//! 100 is worth one disc of final margin). The terms are the classic ones: mobility (moves
+//! now), potential mobility (empty squares next to the opponent's discs: moves later),
+//! corners and the squares next to empty corners, stable discs, and parity (who gets the
+//! last move of the game).
+
+use super::board::{legal_moves, neighbours, stable_discs};
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// b2, g2, b7, g7: diagonal to a corner. Taking one while the corner is empty often gives
+/// the corner away.
+const X_SQUARES: [(u64, u64); 4] = [
+    (1 << 9, 1 << 0),
+    (1 << 14, 1 << 7),
+    (1 << 49, 1 << 56),
+    (1 << 54, 1 << 63),
+];
+/// The edge squares next to each corner (the C-squares), paired with the corner.
+const C_SQUARES: [(u64, u64); 4] = [
+    ((1 << 1) | (1 << 8), 1 << 0),
+    ((1 << 6) | (1 << 15), 1 << 7),
+    ((1 << 48) | (1 << 57), 1 << 56),
+    ((1 << 55) | (1 << 62), 1 << 63),
+];
+
+fn count(bits: u64) -> i32 {
+    bits.count_ones() as i32
+}
+
+/// Evaluates a position with moves left (not a finished game) for `player` to move.
+pub fn evaluate(player: u64, opponent: u64) -> i32 {
+    let empty = !(player | opponent);
+    let empties = count(empty);
+    // 0 at the start, 1 near the end: terms shift weight as the board fills.
+    let late = (60 - empties).clamp(0, 60);
+
+    let my_moves = count(legal_moves(player, opponent));
+    let their_moves = count(legal_moves(opponent, player));
+    // Relative mobility: having 4 moves against 1 matters more than 24 against 21.
+    let mobility = 100 * (my_moves - their_moves) / (my_moves + their_moves + 2);
+
+    let my_potential = count(neighbours(opponent) & empty);
+    let their_potential = count(neighbours(player) & empty);
+    let potential = 100 * (my_potential - their_potential) / (my_potential + their_potential + 2);
+
+    let corners = count(player & CORNERS) - count(opponent & CORNERS);
+
+    let mut near_corners = 0;
+    for (x, corner) in X_SQUARES {
+        if empty & corner != 0 {
+            near_corners -= 2 * (count(player & x) - count(opponent & x));
+        }
+    }
+    for (c, corner) in C_SQUARES {
+        if empty & corner != 0 {
+            near_corners -= count(player & c) - count(opponent & c);
+        }
+    }
+
+    let stability = count(stable_discs(player, opponent)) - count(stable_discs(opponent, player));
+
+    let parity = if empties % 2 == 1 { 1 } else { -1 };
+    let discs = count(player) - count(opponent);
+
+    mobility * (12 + late / 6)
+        + potential * 6
+        + corners * 800
+        + near_corners * 250
+        + stability * 120
+        + parity * (late * 4)
+        + discs * (late * late / 150)
+}

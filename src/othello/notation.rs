@@ -1,0 +1,111 @@
+//! Text forms: squares like `d3` and OBF positions.
+//!
+//! OBF: 64 characters for a1..h8 rank by rank (`X` Black, `O` White, `-` empty), a space,
+//! then the side to move (`X` or `O`). Anything after that is ignored, so the lines of FFO
+//! files (which add `; MOVE:SCORE` lists) parse as they are.
+
+use super::board::{Position, Square};
+use crate::game::{InputError, Side};
+
+/// Parses a square like `d3` or `D3`: file letter a..h, then rank 1..8.
+pub fn parse_square(text: &str) -> Result<Square, InputError> {
+    let t = text.trim();
+    let bad = |why: &str| {
+        InputError::new(format!(
+            "bad square '{t}': {why} (expected a file letter a..h and a rank 1..8, like d3)"
+        ))
+    };
+    let mut chars = t.chars();
+    let (Some(file), Some(rank), None) = (chars.next(), chars.next(), chars.next()) else {
+        return Err(bad("wrong length"));
+    };
+    let file = file.to_ascii_lowercase();
+    if !('a'..='h').contains(&file) {
+        return Err(bad("the file must be a letter a..h"));
+    }
+    if !('1'..='8').contains(&rank) {
+        return Err(bad("the rank must be a digit 1..8"));
+    }
+    let col = file as usize - 'a' as usize;
+    let row = rank as usize - '1' as usize;
+    Ok(Square::new(row, col).expect("row and col checked to be in 0..8"))
+}
+
+/// Parses an OBF position (see the module documentation).
+pub fn parse_obf(text: &str) -> Result<Position, InputError> {
+    let t = text.trim_start();
+    let board: Vec<char> = t.chars().take(64).collect();
+    if board.len() < 64 {
+        return Err(InputError::new(format!(
+            "OBF position too short: {} board characters, expected 64 (X, O or -) then a space and the side to move",
+            board.len()
+        )));
+    }
+    let (mut black, mut white) = (0u64, 0u64);
+    for (i, &c) in board.iter().enumerate() {
+        match c {
+            'X' | 'x' | '*' => black |= 1 << i,
+            'O' | 'o' => white |= 1 << i,
+            '-' | '.' => {}
+            other => {
+                let sq = Square::from_index(i).expect("i < 64");
+                return Err(InputError::new(format!(
+                    "bad OBF character '{other}' for square {sq}: expected X, O or -"
+                )));
+            }
+        }
+    }
+    let rest: String = t.chars().skip(64).collect();
+    let mut rest = rest.chars();
+    if !matches!(rest.next(), Some(c) if c.is_whitespace()) {
+        return Err(InputError::new(
+            "OBF position: expected a space after the 64 board characters, then the side to move (X or O)",
+        ));
+    }
+    let side =
+        match rest.find(|c| !c.is_whitespace()) {
+            Some('X' | 'x' | '*') => Side::First,
+            Some('O' | 'o') => Side::Second,
+            Some(other) => {
+                return Err(InputError::new(format!(
+                    "bad side to move '{other}' in OBF position: expected X (Black) or O (White)"
+                )))
+            }
+            None => return Err(InputError::new(
+                "OBF position has no side to move: expected X (Black) or O (White) after the board",
+            )),
+        };
+    Ok(Position::from_discs(black, white, side))
+}
+
+/// The OBF form of `position`; [`parse_obf`] reads it back.
+pub fn format_obf(position: &Position) -> String {
+    let mut s: String = (0..64)
+        .map(
+            |i| match position.at(Square::from_index(i).expect("i < 64")) {
+                Some(Side::First) => 'X',
+                Some(Side::Second) => 'O',
+                None => '-',
+            },
+        )
+        .collect();
+    s.push(' ');
+    s.push(match position.side_to_move() {
+        Side::First => 'X',
+        Side::Second => 'O',
+    });
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_round_trips() {
+        let text = "---------------------------OX------XO--------------------------- X";
+        let pos = parse_obf(text).unwrap();
+        assert_eq!(pos, Position::start());
+        assert_eq!(format_obf(&pos), text);
+    }
+}
