@@ -90,6 +90,45 @@ impl LevelChoice for Level {
     }
 }
 
+impl LevelChoice for crate::connect4::Level {
+    fn all() -> &'static [Self] {
+        &Self::ALL
+    }
+    fn name(self) -> &'static str {
+        Self::name(self)
+    }
+    fn title(self) -> &'static str {
+        Self::title(self)
+    }
+    fn default_level() -> Self {
+        Self::Minimax
+    }
+}
+
+impl LevelChoice for crate::othello::Level {
+    fn all() -> &'static [Self] {
+        &Self::ALL
+    }
+    fn name(self) -> &'static str {
+        Self::name(self)
+    }
+    fn title(self) -> &'static str {
+        Self::title(self)
+    }
+    fn default_level() -> Self {
+        Self::Positional
+    }
+}
+
+/// Settings of a game page without board choices (Connect Four, Othello).
+pub fn players_from_query<L: LevelChoice>(
+    pairs: &[(String, String)],
+) -> (Players<L>, Vec<InputError>) {
+    let mut errors = Vec::new();
+    let players = Players::from_query(pairs, &mut errors);
+    (players, errors)
+}
+
 /// Who plays, for any game: the mode, the bots' levels, the human's side, the pace.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Players<L> {

@@ -4,10 +4,27 @@
 //! and POSITION is the game's own position text (for Caro, see `caro::notation`).
 //! Reply: `ID<TAB>ok<TAB>MOVE<TAB>MILLISECONDS` or `ID<TAB>err<TAB>MESSAGE`.
 //! The id lets the page drop replies to requests it no longer wants (after an undo, say).
+//!
+//! Games and their texts: `caro` (position: `caro::notation`; move `row,col`), `connect4`
+//! (position: the columns played, 1-based; move: a column 1-7), `connect4-hint` (level
+//! ignored; reply: the seven columns' exact scores joined by `,`, `-` for a full column),
+//! `othello` (position: OBF; move like `d3`).
 
 use crate::caro;
-use crate::game::InputError;
+use crate::connect4;
+use crate::game::{Bot, InputError};
+use crate::othello;
+use std::cell::RefCell;
 use web_time::Instant;
+
+/// The Connect Four solver's table in the worker: the browser gets less than the native
+/// 64 MiB default.
+pub const WORKER_C4_TABLE_MIB: usize = 16;
+
+thread_local! {
+    /// The Perfect solver outlives a request, so its table helps the next move too.
+    static C4_PERFECT: RefCell<Option<connect4::levels::PerfectBot>> = const { RefCell::new(None) };
+}
 
 /// A parsed request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +118,9 @@ fn reply_to(req: &BotRequest) -> BotReply {
     let start = Instant::now();
     let result = match req.game {
         "caro" => caro_move(req),
+        "connect4" => connect4_move(req),
+        "connect4-hint" => connect4_hint(req),
+        "othello" => othello_move(req),
         other => Err(InputError::new(format!("unknown game '{other}'"))),
     };
     match result {
@@ -125,4 +145,52 @@ fn caro_move(req: &BotRequest) -> Result<String, InputError> {
     bot.choose_move(&board)
         .map(|p| p.to_string())
         .ok_or_else(|| InputError::new("no move: the game is over"))
+}
+
+fn connect4_move(req: &BotRequest) -> Result<String, InputError> {
+    let level: connect4::Level = req.level.parse()?;
+    let position = connect4::Position::parse(req.position)?;
+    let column = if level == connect4::Level::Perfect && req.seed.is_none() {
+        with_perfect_bot(|bot| bot.choose_move(&position))
+    } else if level == connect4::Level::Perfect {
+        connect4::levels::PerfectBot::with_tt_mib(WORKER_C4_TABLE_MIB, req.seed)
+            .choose_move(&position)
+    } else {
+        connect4::new_bot(level, req.seed).choose_move(&position)
+    };
+    column
+        .map(|c| (c + 1).to_string())
+        .ok_or_else(|| InputError::new("no move: the game is over"))
+}
+
+fn with_perfect_bot<T>(f: impl FnOnce(&mut connect4::levels::PerfectBot) -> T) -> T {
+    C4_PERFECT.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let bot = slot.get_or_insert_with(|| {
+            connect4::levels::PerfectBot::with_tt_mib(WORKER_C4_TABLE_MIB, None)
+        });
+        f(bot)
+    })
+}
+
+fn connect4_hint(req: &BotRequest) -> Result<String, InputError> {
+    let position = connect4::Position::parse(req.position)?;
+    if position.is_over() {
+        return Err(InputError::new("no hint: the game is over"));
+    }
+    let scores = with_perfect_bot(|bot| bot.solver().column_scores(&position));
+    let text: Vec<String> = scores
+        .iter()
+        .map(|s| s.map_or("-".to_string(), |v| v.to_string()))
+        .collect();
+    Ok(text.join(","))
+}
+
+fn othello_move(req: &BotRequest) -> Result<String, InputError> {
+    let level: othello::Level = req.level.parse()?;
+    let position = othello::parse_obf(req.position)?;
+    othello::new_bot(level, req.seed)
+        .choose_move(&position)
+        .map(|sq| sq.to_string())
+        .ok_or_else(|| InputError::new("no move: the side to move must pass or the game is over"))
 }

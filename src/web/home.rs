@@ -3,33 +3,41 @@
 use super::dom;
 use crate::caro::Rule;
 use crate::game::{InputError, Side};
-use crate::settings::{side_name, CaroSettings, LevelChoice, Mode, Players};
+use crate::settings::{players_from_query, side_name, CaroSettings, LevelChoice, Mode, Players};
 use wasm_bindgen::prelude::*;
 
 /// The games the app offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Game {
     Caro,
+    Connect4,
+    Othello,
 }
 
 impl Game {
-    const ALL: [Game; 1] = [Game::Caro];
+    const ALL: [Game; 3] = [Game::Caro, Game::Connect4, Game::Othello];
 
     fn id(self) -> &'static str {
         match self {
             Game::Caro => "caro",
+            Game::Connect4 => "connect4",
+            Game::Othello => "othello",
         }
     }
 
     fn title(self) -> &'static str {
         match self {
             Game::Caro => "Caro (five in a row)",
+            Game::Connect4 => "Connect Four",
+            Game::Othello => "Othello",
         }
     }
 
     fn side_names(self) -> [&'static str; 2] {
         match self {
             Game::Caro => ["X", "O"],
+            Game::Connect4 => ["Red", "Yellow"],
+            Game::Othello => ["Black", "White"],
         }
     }
 
@@ -47,6 +55,8 @@ impl Game {
     fn level_options(self) -> Vec<(String, String)> {
         match self {
             Game::Caro => options_of::<crate::caro::Level>(),
+            Game::Connect4 => options_of::<crate::connect4::Level>(),
+            Game::Othello => options_of::<crate::othello::Level>(),
         }
     }
 
@@ -60,6 +70,14 @@ impl Game {
                 form.cols = s.cols;
                 form.rule = s.rule;
                 (form, errors)
+            }
+            Game::Connect4 => {
+                let (p, errors) = players_from_query::<crate::connect4::Level>(pairs);
+                (Form::from_players(&p), errors)
+            }
+            Game::Othello => {
+                let (p, errors) = players_from_query::<crate::othello::Level>(pairs);
+                (Form::from_players(&p), errors)
             }
         }
     }
@@ -270,6 +288,16 @@ fn read_form() -> Result<String, String> {
             let (s, errors) = CaroSettings::from_query(&pairs);
             check(errors)?;
             s.to_query()
+        }
+        Game::Connect4 => {
+            let (p, errors) = players_from_query::<crate::connect4::Level>(&pairs);
+            check(errors)?;
+            p.to_query()
+        }
+        Game::Othello => {
+            let (p, errors) = players_from_query::<crate::othello::Level>(&pairs);
+            check(errors)?;
+            p.to_query()
         }
     };
     Ok(format!("./{}.html?{query}", game.id()))

@@ -2,9 +2,11 @@
 //! HTML calls one `start_*` export; the bot worker calls the exports of `worker`.
 
 mod caro_page;
+mod connect4_page;
 mod dom;
 mod game_page;
 pub(crate) mod home;
+mod othello_page;
 mod worker;
 
 use wasm_bindgen::prelude::*;
@@ -27,4 +29,14 @@ pub fn start_home() -> Result<(), JsValue> {
 #[wasm_bindgen]
 pub fn start_caro() -> Result<(), JsValue> {
     start_page(caro_page::start)
+}
+
+#[wasm_bindgen]
+pub fn start_connect4() -> Result<(), JsValue> {
+    start_page(connect4_page::start)
+}
+
+#[wasm_bindgen]
+pub fn start_othello() -> Result<(), JsValue> {
+    start_page(othello_page::start)
 }

@@ -1,0 +1,334 @@
+//! The Connect Four page: a 7x6 table; a click anywhere in a column drops a disc there.
+
+use super::dom;
+use super::game_page::{self, PageGame};
+use crate::connect4::{self, Position, HEIGHT, WIDTH};
+use crate::game::{Outcome, Side};
+use crate::protocol::bot_request::{self, BotReply};
+use crate::settings::{encode_component, players_from_query, Mode};
+use std::cell::RefCell;
+use std::fmt::Write as _;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Worker};
+
+pub struct Connect4Game {
+    position: Position,
+    /// The columns as drawn on the page, to redraw only the difference.
+    drawn: Vec<u8>,
+    marked_four: Vec<(usize, usize)>,
+}
+
+fn cell(row: usize, col: usize) -> Option<Element> {
+    dom::document()
+        .query_selector(&format!(
+            "#table_game td[data-row=\"{row}\"][data-col=\"{col}\"]"
+        ))
+        .ok()
+        .flatten()
+}
+
+/// The row (0 at the top) where the `n`-th disc of a column (0 = the bottom one) lands.
+fn row_of(height_before: usize) -> usize {
+    HEIGHT - 1 - height_before
+}
+
+impl Connect4Game {
+    /// Every disc of `moves` as (row, col, side), in order.
+    fn discs(moves: &[u8]) -> Vec<(usize, usize, Side)> {
+        let mut heights = [0usize; WIDTH];
+        moves
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let col = c as usize;
+                let row = row_of(heights[col]);
+                heights[col] += 1;
+                let side = if i % 2 == 0 {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                (row, col, side)
+            })
+            .collect()
+    }
+}
+
+impl PageGame for Connect4Game {
+    type Level = connect4::Level;
+    const ID: &'static str = "connect4";
+
+    fn side_name(side: Side) -> &'static str {
+        match side {
+            Side::First => "Red",
+            Side::Second => "Yellow",
+        }
+    }
+
+    fn to_move(&self) -> Side {
+        self.position.side_to_move()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
+    }
+
+    fn moves_played(&self) -> usize {
+        self.position.moves()
+    }
+
+    fn position_text(&self) -> String {
+        self.position.to_string()
+    }
+
+    fn play_bot_move(&mut self, text: &str) -> Result<(), String> {
+        let col: usize = text
+            .trim()
+            .parse()
+            .ok()
+            .filter(|c| (1..=WIDTH).contains(c))
+            .ok_or_else(|| format!("'{text}' is not a column"))?;
+        self.position.play(col - 1).map_err(|e| e.to_string())
+    }
+
+    fn undo(&mut self) -> bool {
+        let history = self.position.history();
+        if history.is_empty() {
+            return false;
+        }
+        let shorter: String = history[..history.len() - 1]
+            .iter()
+            .map(|c| char::from(b'1' + c))
+            .collect();
+        self.position = Position::parse(&shorter).expect("a prefix of a legal game is legal");
+        true
+    }
+
+    fn reset(&mut self) {
+        self.position = Position::new();
+    }
+
+    fn redraw(&mut self, _table: &Element) -> Result<(), JsValue> {
+        let now = self.position.history().to_vec();
+        let same = self
+            .drawn
+            .iter()
+            .zip(&now)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let old = Connect4Game::discs(&self.drawn);
+        for &(row, col, _) in &old[same..] {
+            if let Some(td) = cell(row, col) {
+                td.set_class_name("");
+            }
+        }
+        let new = Connect4Game::discs(&now);
+        for &(row, col, side) in &new[same..] {
+            if let Some(td) = cell(row, col) {
+                let colour = if side == Side::First { "red" } else { "yellow" };
+                // The disc falls from above the board: its distance sets the animation.
+                td.set_attribute("style", &format!("--fall: {}", row + 1))?;
+                td.set_class_name(&format!("{colour} drop"));
+            }
+        }
+        self.drawn = now;
+        for (row, col) in std::mem::take(&mut self.marked_four) {
+            if let Some(td) = cell(row, col) {
+                td.class_list().remove_1("win")?;
+            }
+        }
+        if let Some(four) = self.position.winning_four() {
+            self.marked_four = four.to_vec();
+            for &(row, col) in &four {
+                if let Some(td) = cell(row, col) {
+                    td.class_list().add_1("win")?;
+                }
+            }
+        }
+        for col in 0..WIDTH {
+            let full = !self.position.can_play(col) && !self.position.is_over();
+            if let Some(head) = dom::document()
+                .query_selector(&format!("#table_game th[data-col=\"{col}\"]"))
+                .ok()
+                .flatten()
+            {
+                head.toggle_attribute_with_force("data-full", full)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn win_detail(&self) -> String {
+        match self.position.outcome() {
+            Some(Outcome::Win(_)) => "with four in a row".to_string(),
+            Some(Outcome::Draw) => ": the board is full".to_string(),
+            None => String::new(),
+        }
+    }
+
+    fn after_change(&mut self, _is_human_turn: bool) -> Result<(), JsValue> {
+        // Hints belong to the position they were computed for.
+        clear_hints()
+    }
+}
+
+fn clear_hints() -> Result<(), JsValue> {
+    for col in 0..WIDTH {
+        if let Some(el) = dom::document().get_element_by_id(&format!("hint-{col}")) {
+            el.set_text_content(Some(""));
+        }
+    }
+    Ok(())
+}
+
+/// A column's exact value in words, for the side to move after `moves` plies: wins and
+/// losses count that side's own moves, this one included.
+pub fn describe_score(score: i32, moves: usize) -> String {
+    let own_stones = moves / 2;
+    let their_stones = moves - own_stones;
+    match score {
+        0 => "draw".to_string(),
+        s if s > 0 => format!("win in {}", 22 - s - own_stones as i32),
+        s => format!("loss in {}", 22 + s - their_stones as i32),
+    }
+}
+
+/// The page's entry point (`connect4.html`).
+pub fn start() -> Result<(), JsValue> {
+    let (players, errors) = players_from_query::<connect4::Level>(&dom::query_pairs());
+    if !errors.is_empty() {
+        let message: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        let url = format!(
+            "./index.html?game=connect4&error={}&{}",
+            encode_component(&message.join("; ")),
+            players.to_query()
+        );
+        return dom::replace_location(&url);
+    }
+    let table = dom::by_id("table_game")?;
+    let mut html = String::from("<thead><tr>");
+    for col in 0..WIDTH {
+        let _ = write!(html, "<th data-col=\"{col}\">{}</th>", col + 1);
+    }
+    html.push_str("</tr></thead><tbody>");
+    for row in 0..HEIGHT {
+        html.push_str("<tr>");
+        for col in 0..WIDTH {
+            let _ = write!(
+                html,
+                "<td data-row=\"{row}\" data-col=\"{col}\"><div class=\"disc\"></div></td>"
+            );
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</tbody><tfoot><tr>");
+    for col in 0..WIDTH {
+        let _ = write!(html, "<td class=\"hint\" id=\"hint-{col}\"></td>");
+    }
+    html.push_str("</tr></tfoot>");
+    table.set_inner_html(&html);
+
+    let perfect_in_game = players.mode == Mode::PlayerComputer
+        && players.levels[players.human.opponent().index()] == connect4::Level::Perfect
+        || players.mode == Mode::ComputerComputer
+            && players.levels.contains(&connect4::Level::Perfect);
+    dom::set_shown(&dom::by_id("hint")?, perfect_in_game)?;
+
+    let game = Connect4Game {
+        position: Position::new(),
+        drawn: Vec::new(),
+        marked_four: Vec::new(),
+    };
+    let home_query = format!("game=connect4&{}", players.to_query());
+    let page = game_page::mount(game, players, table.clone(), home_query)?;
+
+    let p = page.clone();
+    dom::on(&table, "click", move |event| {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
+        let Some(col) = target
+            .closest("[data-col]")
+            .ok()
+            .flatten()
+            .and_then(|el| el.get_attribute("data-col"))
+            .and_then(|c| c.parse::<usize>().ok())
+        else {
+            return;
+        };
+        game_page::human_move(&p, |g: &mut Connect4Game| {
+            if !g.position.can_play(col) {
+                return Err(format!("Column {} is full.", col + 1));
+            }
+            g.position.play(col).map_err(|e| e.to_string())
+        });
+    })?;
+
+    // The hint asks a worker of its own, so it never waits behind the bot's move.
+    let hints = Rc::new(RefCell::new(HintState::default()));
+    let h = hints.clone();
+    let weak = Rc::downgrade(&page);
+    let hint_worker = super::worker::spawn(move |id, reply| {
+        if let Some(page) = weak.upgrade() {
+            let now = page.borrow().game.position.to_string();
+            show_hints(&h, &now, id, reply);
+        }
+    })?;
+    hints.borrow_mut().worker = Some(hint_worker);
+    dom::on(&dom::by_id("hint")?, "click", move |_| {
+        let text = page.borrow().game.position.to_string();
+        if page.borrow().game.position.is_over() {
+            return;
+        }
+        let mut h = hints.borrow_mut();
+        h.next_id += 1;
+        h.awaiting = Some((h.next_id, text.clone()));
+        let request =
+            bot_request::format_request(h.next_id, "connect4-hint", "perfect", None, &text);
+        if let Some(w) = &h.worker {
+            let _ = w.post_message(&JsValue::from_str(&request));
+        }
+        let _ = dom::set_text("message", "Working out every column's value…");
+    })?;
+    Ok(())
+}
+
+#[derive(Default)]
+struct HintState {
+    worker: Option<Worker>,
+    next_id: u32,
+    /// The hint request under way and its position.
+    awaiting: Option<(u32, String)>,
+}
+
+/// Shows a hint reply, if it is for the position on the board now.
+fn show_hints(hints: &Rc<RefCell<HintState>>, position_now: &str, id: u32, reply: BotReply) {
+    let mut h = hints.borrow_mut();
+    let Some((want, position)) = h.awaiting.take() else {
+        return;
+    };
+    if want != id || position != position_now {
+        return;
+    }
+    let moves = position.len();
+    match reply {
+        BotReply::Move { text, .. } => {
+            for (col, value) in text.split(',').enumerate() {
+                let words = match value.parse::<i32>() {
+                    Ok(score) => describe_score(score, moves),
+                    Err(_) => "full".to_string(),
+                };
+                if let Some(el) = dom::document().get_element_by_id(&format!("hint-{col}")) {
+                    el.set_text_content(Some(&words));
+                    let _ = el.set_attribute("data-score", value);
+                }
+            }
+            let _ = dom::set_text("message", "Each column's exact value for the side to move.");
+        }
+        BotReply::Error(msg) => {
+            let _ = dom::set_text("message", &msg);
+        }
+    }
+}
