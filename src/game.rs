@@ -109,6 +109,29 @@ pub trait Bot<P> {
 
     /// The move to play in `position`, or `None` when the game is over or no move is legal.
     fn choose_move(&mut self, position: &P) -> Option<Self::Move>;
+
+    /// Like [`Bot::choose_move`], telling `report` how a search goes (after each completed
+    /// iteration, say), so a user can watch it and stop it with the best move so far.
+    /// Bots that do not search report nothing.
+    fn choose_move_reporting(
+        &mut self,
+        position: &P,
+        report: &mut dyn FnMut(&Progress),
+    ) -> Option<Self::Move> {
+        let _ = report;
+        self.choose_move(position)
+    }
+}
+
+/// How a bot's search is going: the best move found so far (in the game's move text) and
+/// how deep and wide it has looked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub best: String,
+    pub depth: u32,
+    /// The score in words or numbers, as the engine states it.
+    pub score: String,
+    pub nodes: u64,
 }
 
 /// An error in text that came from outside (a URL, a protocol line, a position string, a

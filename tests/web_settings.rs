@@ -117,7 +117,7 @@ fn the_worker_answers_a_caro_request_with_a_legal_move() {
     assert_eq!(id, 7);
     match reply {
         BotReply::Move { text, .. } => assert!(text == "7,8" || text == "7,3", "got {text}"),
-        BotReply::Error(e) => panic!("unexpected error {e}"),
+        other => panic!("unexpected reply {other:?}"),
     }
 }
 
@@ -141,4 +141,83 @@ fn the_worker_explains_bad_requests() {
     let (id, reply) = parse_reply(&answer("nonsense")).unwrap();
     assert_eq!(id, 0);
     assert!(matches!(reply, BotReply::Error(_)));
+}
+
+#[test]
+fn progress_lines_parse_back() {
+    let (id, reply) = parse_reply("12\tinfo\t7,8\t6\t+35\t40213").unwrap();
+    assert_eq!(id, 12);
+    match reply {
+        BotReply::Progress(p) => {
+            assert_eq!(
+                (p.best.as_str(), p.depth, p.score.as_str(), p.nodes),
+                ("7,8", 6, "+35", 40213)
+            );
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    assert!(parse_reply("12\tinfo\t7,8\tdeep").is_err());
+}
+
+#[test]
+fn the_worker_answers_connect4_and_othello() {
+    // Connect Four: Red has three in column 1 and Yellow must block it.
+    match parse_reply(&answer(&format_request(
+        1,
+        "connect4",
+        "minimax",
+        Some(1),
+        "121212",
+    )))
+    .unwrap()
+    .1
+    {
+        BotReply::Move { text, .. } => assert_eq!(text, "1"),
+        other => panic!("unexpected {other:?}"),
+    }
+    // Othello: from the start, Positional plays one of the four legal moves.
+    let start = "---------------------------OX------XO--------------------------- X";
+    match parse_reply(&answer(&format_request(
+        2,
+        "othello",
+        "positional",
+        Some(1),
+        start,
+    )))
+    .unwrap()
+    .1
+    {
+        BotReply::Move { text, .. } => {
+            assert!(["d3", "c4", "f5", "e6"].contains(&text.as_str()), "{text}")
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    // Hints: one value per column.
+    match parse_reply(&answer(&format_request(
+        3,
+        "connect4-hint",
+        "-",
+        None,
+        "4444443",
+    )))
+    .unwrap()
+    .1
+    {
+        BotReply::Move { text, .. } => {
+            let values: Vec<&str> = text.split(',').collect();
+            assert_eq!(values.len(), 7);
+            assert_eq!(values[3], "-", "column 4 is full");
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    // Bad positions are explained.
+    match parse_reply(&answer(&format_request(
+        4, "connect4", "random", None, "1111111",
+    )))
+    .unwrap()
+    .1
+    {
+        BotReply::Error(e) => assert!(e.contains("full") || e.contains("column"), "{e}"),
+        other => panic!("unexpected {other:?}"),
+    }
 }

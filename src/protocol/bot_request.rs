@@ -2,7 +2,9 @@
 //!
 //! Request: `ID<TAB>GAME<TAB>LEVEL<TAB>SEED<TAB>POSITION`, where SEED is a number or `-`
 //! and POSITION is the game's own position text (for Caro, see `caro::notation`).
-//! Reply: `ID<TAB>ok<TAB>MOVE<TAB>MILLISECONDS` or `ID<TAB>err<TAB>MESSAGE`.
+//! Reply: `ID<TAB>ok<TAB>MOVE<TAB>MILLISECONDS` or `ID<TAB>err<TAB>MESSAGE`, after any
+//! number of progress lines `ID<TAB>info<TAB>BEST<TAB>DEPTH<TAB>SCORE<TAB>NODES` from a
+//! searching bot (the page shows them, and may play BEST at once: "move now").
 //! The id lets the page drop replies to requests it no longer wants (after an undo, say).
 //!
 //! Games and their texts: `caro` (position: `caro::notation`; move `row,col`), `connect4`
@@ -12,7 +14,7 @@
 
 use crate::caro;
 use crate::connect4;
-use crate::game::{Bot, InputError};
+use crate::game::{Bot, InputError, Progress};
 use crate::othello;
 use std::cell::RefCell;
 use web_time::Instant;
@@ -39,8 +41,13 @@ pub struct BotRequest<'a> {
 /// A bot's answer to a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotReply {
-    Move { text: String, millis: u64 },
+    Move {
+        text: String,
+        millis: u64,
+    },
     Error(String),
+    /// Not an answer yet: how the search goes.
+    Progress(Progress),
 }
 
 pub fn parse_request(line: &str) -> Result<BotRequest<'_>, InputError> {
@@ -79,12 +86,30 @@ pub fn format_request(
 
 /// Answers one request line with one reply line.
 pub fn answer(line: &str) -> String {
+    answer_reporting(line, &mut |_| {})
+}
+
+/// Answers one request line with one reply line, sending progress lines to `report` while
+/// a searching bot thinks.
+pub fn answer_reporting(line: &str, report: &mut dyn FnMut(&str)) -> String {
     match parse_request(line) {
         Ok(req) => {
-            let reply = reply_to(&req);
-            match reply {
-                BotReply::Move { text, millis } => format!("{}\tok\t{text}\t{millis}", req.id),
-                BotReply::Error(msg) => format!("{}\terr\t{msg}", req.id),
+            let id = req.id;
+            let mut progress = |p: &Progress| {
+                // Tabs would break the line format; no engine puts them in its texts.
+                let clean = |s: &str| s.replace('\t', " ");
+                report(&format!(
+                    "{id}\tinfo\t{}\t{}\t{}\t{}",
+                    clean(&p.best),
+                    p.depth,
+                    clean(&p.score),
+                    p.nodes
+                ));
+            };
+            match reply_to(&req, &mut progress) {
+                BotReply::Move { text, millis } => format!("{id}\tok\t{text}\t{millis}"),
+                BotReply::Error(msg) => format!("{id}\terr\t{msg}"),
+                BotReply::Progress(_) => unreachable!("reply_to returns a final reply"),
             }
         }
         Err(e) => {
@@ -110,14 +135,29 @@ pub fn parse_reply(line: &str) -> Result<(u32, BotReply), InputError> {
             Ok((id, BotReply::Move { text, millis }))
         }
         Some("err") => Ok((id, BotReply::Error(fields.collect::<Vec<_>>().join("\t")))),
+        Some("info") => {
+            let best = fields.next().ok_or_else(bad)?.to_string();
+            let depth = fields.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
+            let score = fields.next().ok_or_else(bad)?.to_string();
+            let nodes = fields.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
+            Ok((
+                id,
+                BotReply::Progress(Progress {
+                    best,
+                    depth,
+                    score,
+                    nodes,
+                }),
+            ))
+        }
         _ => Err(bad()),
     }
 }
 
-fn reply_to(req: &BotRequest) -> BotReply {
+fn reply_to(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> BotReply {
     let start = Instant::now();
     let result = match req.game {
-        "caro" => caro_move(req),
+        "caro" => caro_move(req, report),
         "connect4" => connect4_move(req),
         "connect4-hint" => connect4_hint(req),
         "othello" => othello_move(req),
@@ -132,7 +172,7 @@ fn reply_to(req: &BotRequest) -> BotReply {
     }
 }
 
-fn caro_move(req: &BotRequest) -> Result<String, InputError> {
+fn caro_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<String, InputError> {
     let level: caro::Level = req.level.parse()?;
     let board = caro::notation::parse_position(req.position)?;
     let mut bot = caro::new_bot(
@@ -142,7 +182,7 @@ fn caro_move(req: &BotRequest) -> Result<String, InputError> {
             budget: None,
         },
     );
-    bot.choose_move(&board)
+    bot.choose_move_reporting(&board, report)
         .map(|p| p.to_string())
         .ok_or_else(|| InputError::new("no move: the game is over"))
 }

@@ -305,6 +305,9 @@ struct HintState {
 
 /// Shows a hint reply, if it is for the position on the board now.
 fn show_hints(hints: &Rc<RefCell<HintState>>, position_now: &str, id: u32, reply: BotReply) {
+    if matches!(reply, BotReply::Progress(_)) {
+        return; // the solver sends none; nothing to show if it did
+    }
     let mut h = hints.borrow_mut();
     let Some((want, position)) = h.awaiting.take() else {
         return;
@@ -330,5 +333,6 @@ fn show_hints(hints: &Rc<RefCell<HintState>>, position_now: &str, id: u32, reply
         BotReply::Error(msg) => {
             let _ = dom::set_text("message", &msg);
         }
+        BotReply::Progress(_) => {}
     }
 }

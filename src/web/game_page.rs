@@ -4,7 +4,7 @@
 
 use super::dom;
 use super::worker;
-use crate::game::{Outcome, Side};
+use crate::game::{Outcome, Progress, Side};
 use crate::protocol::bot_request::{self, BotReply};
 use crate::settings::{LevelChoice, Mode, Players};
 use std::cell::RefCell;
@@ -61,6 +61,8 @@ pub struct GamePage<G: PageGame> {
     /// A bot move is scheduled (computer-computer delay) but not yet asked for.
     scheduled: bool,
     paused: bool,
+    /// The awaited search's latest progress: its best move so far is what "move now" plays.
+    progress: Option<Progress>,
 }
 
 pub type Shared<G> = Rc<RefCell<GamePage<G>>>;
@@ -82,14 +84,9 @@ pub fn mount<G: PageGame>(
         next_request: 1,
         scheduled: false,
         paused: false,
+        progress: None,
     }));
-    let weak = Rc::downgrade(&page);
-    let bot_worker = worker::spawn(move |id, reply| {
-        if let Some(page) = weak.upgrade() {
-            on_bot_reply(&page, id, reply);
-        }
-    })?;
-    page.borrow_mut().worker = Some(bot_worker);
+    start_worker(&page)?;
 
     let p = page.clone();
     dom::on(&dom::by_id("new-game")?, "click", move |_| new_game(&p))?;
@@ -97,6 +94,8 @@ pub fn mount<G: PageGame>(
     dom::on(&dom::by_id("undo")?, "click", move |_| undo(&p))?;
     let p = page.clone();
     dom::on(&dom::by_id("pause")?, "click", move |_| toggle_pause(&p))?;
+    let p = page.clone();
+    dom::on(&dom::by_id("move-now")?, "click", move |_| move_now(&p))?;
     dom::on(&dom::by_id("home")?, "click", move |_| {
         let _ = dom::navigate(&format!("./index.html?{home_query}"));
     })?;
@@ -106,6 +105,20 @@ pub fn mount<G: PageGame>(
     dom::set_text("game-info", &page.borrow().describe_players())?;
     refresh(&page)?;
     Ok(page)
+}
+
+/// Starts (or restarts) the page's bot worker.
+fn start_worker<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
+    let weak = Rc::downgrade(page);
+    let bot_worker = worker::spawn(move |id, reply| {
+        if let Some(page) = weak.upgrade() {
+            on_bot_reply(&page, id, reply);
+        }
+    })?;
+    if let Some(old) = page.borrow_mut().worker.replace(bot_worker) {
+        old.terminate();
+    }
+    Ok(())
 }
 
 impl<G: PageGame> GamePage<G> {
@@ -166,7 +179,17 @@ impl<G: PageGame> GamePage<G> {
                 if self.paused {
                     format!("Paused. {} to move.", self.player_name(side))
                 } else if self.players.is_bot(side) {
-                    format!("{} is thinking…", self.player_name(side))
+                    match &self.progress {
+                        Some(p) => format!(
+                            "{} is thinking… depth {}, best so far {} ({}), {} nodes.",
+                            self.player_name(side),
+                            p.depth,
+                            p.best,
+                            p.score,
+                            p.nodes
+                        ),
+                        None => format!("{} is thinking…", self.player_name(side)),
+                    }
                 } else {
                     format!("{} to move.", self.player_name(side))
                 }
@@ -186,6 +209,7 @@ impl<G: PageGame> GamePage<G> {
     fn cancel_bot(&mut self) {
         self.awaiting = None;
         self.scheduled = false;
+        self.progress = None;
     }
 }
 
@@ -211,6 +235,12 @@ pub fn human_move<G: PageGame>(page: &Shared<G>, play: impl FnOnce(&mut G) -> Re
 /// Brings the board, the table's state attributes and the status in line with the game,
 /// then lets the bot move if it is its turn.
 pub fn refresh<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
+    show_state(page)?;
+    schedule_bot(page)
+}
+
+/// Brings the board, the table's state attributes and the status in line with the game.
+fn show_state<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
     {
         let mut guard = page.borrow_mut();
         let p = &mut *guard;
@@ -232,10 +262,14 @@ pub fn refresh<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
         dom::set_text("move-count", &format!("Moves: {}", p.game.moves_played()))?;
         let undo_ok = p.game.moves_played() > 0 && p.players.mode != Mode::ComputerComputer;
         dom::by_id("undo")?.toggle_attribute_with_force("disabled", !undo_ok)?;
+        let thinking = p.awaiting.is_some() && p.progress.is_some();
+        dom::set_shown(&dom::by_id("move-now")?, thinking)?;
+        p.table
+            .toggle_attribute_with_force("data-thinking", p.awaiting.is_some())?;
         let human_turn = p.human_may_move();
         p.game.after_change(human_turn)?;
     }
-    schedule_bot(page)
+    Ok(())
 }
 
 /// If a bot is to move and nothing is under way, asks the worker (after the delay in
@@ -281,6 +315,7 @@ fn ask_bot<G: PageGame>(page: &Shared<G>) {
     let id = p.next_request;
     p.next_request += 1;
     p.awaiting = Some(id);
+    p.progress = None;
     let seed = p
         .players
         .seed
@@ -299,7 +334,11 @@ fn ask_bot<G: PageGame>(page: &Shared<G>) {
     if let Err(e) = sent {
         p.awaiting = None;
         dom::show_fatal(&format!("could not reach the computer player: {e:?}"));
+        return;
     }
+    drop(p);
+    // Shows "thinking" (the status and the table's data-thinking) at once.
+    let _ = show_state(page);
 }
 
 fn on_bot_reply<G: PageGame>(page: &Shared<G>, id: u32, reply: BotReply) {
@@ -308,7 +347,14 @@ fn on_bot_reply<G: PageGame>(page: &Shared<G>, id: u32, reply: BotReply) {
         if p.awaiting != Some(id) {
             return; // an answer to a position that was undone or abandoned
         }
+        if let BotReply::Progress(progress) = reply {
+            p.progress = Some(progress);
+            drop(p);
+            let _ = show_state(page);
+            return;
+        }
         p.awaiting = None;
+        p.progress = None;
         match reply {
             BotReply::Move { text, millis } => {
                 if let Err(e) = p.game.play_bot_move(&text) {
@@ -324,8 +370,34 @@ fn on_bot_reply<G: PageGame>(page: &Shared<G>, id: u32, reply: BotReply) {
                 dom::show_fatal(&msg);
                 return;
             }
+            BotReply::Progress(_) => unreachable!("handled above"),
         }
     }
+    let _ = refresh(page);
+}
+
+/// Plays the searching bot's best move so far at once, and starts a fresh worker (the old
+/// one is still busy with the search).
+fn move_now<G: PageGame>(page: &Shared<G>) {
+    let best = {
+        let mut p = page.borrow_mut();
+        let (Some(_), Some(progress)) = (p.awaiting, p.progress.take()) else {
+            return;
+        };
+        p.awaiting = None;
+        progress.best
+    };
+    if let Err(e) = start_worker(page) {
+        dom::show_fatal(&format!("could not restart the computer player: {e:?}"));
+        return;
+    }
+    if let Err(e) = page.borrow_mut().game.play_bot_move(&best) {
+        dom::show_fatal(&format!(
+            "the computer's best move so far ({best}) is bad: {e}"
+        ));
+        return;
+    }
+    let _ = dom::set_text("bot-time", "Computer moved at once, on request.");
     let _ = refresh(page);
 }
 

@@ -12,10 +12,14 @@ thread_local! {
     static LAST_PANIC: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-/// Inside the worker: answers one bot request line (see `protocol::bot_request`).
+/// Inside the worker: answers one bot request line (see `protocol::bot_request`), posting
+/// the search's progress lines to the page as they come.
 #[wasm_bindgen]
 pub fn bot_reply(request: &str) -> String {
-    bot_request::answer(request)
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    bot_request::answer_reporting(request, &mut |line| {
+        let _ = scope.post_message(&JsValue::from_str(line));
+    })
 }
 
 /// Inside the worker: remembers a panic's message, so `worker.js` can send it to the page.
