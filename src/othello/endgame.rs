@@ -13,14 +13,16 @@
 //!   in a region usually keeps it), bad squares next to empty corners last;
 //! - one empty: the score is counted directly from the flips of the last move.
 
-use super::board::{final_score, flips, legal_moves, stable_discs, Position, Square, Squares};
+use super::board::{
+    final_score, flips, legal_moves, neighbours, stable_discs, Position, Square, Squares,
+};
 use super::search::{Searcher, DISC};
 use crate::game::{Budget, Deadline};
 
 /// Below this many empties, search without the table and move lists.
 const SMALL: u32 = 7;
 /// From this many empties, order moves by a shallow midgame search.
-const SHALLOW_ORDERING: u32 = 16;
+const SHALLOW_ORDERING: u32 = 18;
 
 /// The four 4x4 corner regions, for parity.
 const QUADRANTS: [u64; 4] = [
@@ -62,6 +64,8 @@ pub struct Solver {
     deadline: Option<Deadline>,
     aborted: bool,
     shallow: Searcher,
+    /// The moves of every ply being searched, deepest last.
+    stack: Vec<Move>,
 }
 
 impl Default for Solver {
@@ -89,6 +93,7 @@ impl Solver {
             deadline: None,
             aborted: false,
             shallow: Searcher::new(16),
+            stack: Vec::with_capacity(64 * 32),
         }
     }
 
@@ -273,15 +278,17 @@ impl Solver {
         }
 
         let alpha_in = alpha;
-        let mut list = MoveList::new();
-        self.order(&mut list, p, o, moves, n, tt_move);
+        // The moves live on a stack shared by all plies: no per-node array to initialise.
+        let base = self.stack.len();
+        self.order_onto_stack(p, o, moves, n, tt_move);
+        let end = self.stack.len();
         let mut best_score = -65;
         let mut best = NO_MOVE;
-        for i in 0..list.len {
-            list.pick(i);
-            let m = list.moves[i];
+        for i in base..end {
+            pick(&mut self.stack[i..end]);
+            let m = self.stack[i];
             let (np, no) = (o & !m.flips, p | m.flips | 1 << m.square);
-            let score = if i == 0 {
+            let score = if i == base {
                 -self.search(np, no, -beta, -alpha)
             } else {
                 let s = -self.search(np, no, -alpha - 1, -alpha);
@@ -292,6 +299,7 @@ impl Solver {
                 }
             };
             if self.aborted {
+                self.stack.truncate(base);
                 return 0;
             }
             if score > best_score {
@@ -305,6 +313,7 @@ impl Solver {
                 }
             }
         }
+        self.stack.truncate(base);
 
         let (lower, upper) = if best_score >= beta {
             (best_score, 64)
@@ -332,6 +341,16 @@ impl Solver {
 
     /// Fills `list` with the moves and their ordering scores.
     fn order(&mut self, list: &mut MoveList, p: u64, o: u64, moves: u64, n: u32, tt_move: u8) {
+        let base = self.stack.len();
+        self.order_onto_stack(p, o, moves, n, tt_move);
+        for &m in &self.stack[base..] {
+            list.push(m);
+        }
+        self.stack.truncate(base);
+    }
+
+    /// Pushes the moves with their ordering scores onto the move stack.
+    fn order_onto_stack(&mut self, p: u64, o: u64, moves: u64, n: u32, tt_move: u8) {
         for sq in Squares(moves) {
             let square = sq.index() as u8;
             let f = flips(p, o, sq.index());
@@ -352,19 +371,24 @@ impl Solver {
                 self.nodes += 1;
                 v
             } else {
-                // Fastest first: few opponent replies (corners counted twice), and a bonus
-                // for corners, a malus for squares next to empty corners.
+                // Fastest first: few opponent replies (corners counted twice) above all,
+                // then few squares where replies may appear later (empty squares next to
+                // our discs), then a bonus for corners, a malus next to empty corners.
                 let replies = legal_moves(np, no);
-                let mut v = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+                let empty = !(np | no);
+                let potential = (neighbours(no) & empty).count_ones() as i32;
+                let mut v = -(1 << 12)
+                    * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
+                    - (1 << 6) * potential;
                 if sq.bit() & CORNERS != 0 {
-                    v += 12;
+                    v += 1 << 8;
                 }
                 if sq.bit() & NEAR_CORNERS != 0 {
-                    v -= 6;
+                    v -= 1 << 7;
                 }
                 v
             };
-            list.push(Move {
+            self.stack.push(Move {
                 square,
                 flips: f,
                 order,
@@ -383,22 +407,31 @@ impl Solver {
         empty: u64,
         passed: bool,
     ) -> i32 {
-        if empty.count_ones() == 1 {
-            return self.last_empty(p, o, empty.trailing_zeros() as usize);
+        let n = empty.count_ones();
+        if n <= 2 {
+            return match n {
+                2 => self.last_two(p, o, beta, empty, passed),
+                1 => self.last_empty(p, o, empty.trailing_zeros() as usize),
+                _ => final_score(p, o),
+            };
         }
         self.nodes += 1;
+        // A move must touch an opponent disc: skip the other empty squares untried.
+        let candidates = empty & neighbours(o);
         let mut odd = 0;
-        for q in QUADRANTS {
-            if (empty & q).count_ones() & 1 == 1 {
-                odd |= q;
+        if n >= 4 {
+            for q in QUADRANTS {
+                if (empty & q).count_ones() & 1 == 1 {
+                    odd |= q;
+                }
             }
         }
         let mut best_score = -65;
         for group in [
-            empty & odd & !NEAR_CORNERS,
-            empty & odd & NEAR_CORNERS,
-            empty & !odd & !NEAR_CORNERS,
-            empty & !odd & NEAR_CORNERS,
+            candidates & odd & !NEAR_CORNERS,
+            candidates & odd & NEAR_CORNERS,
+            candidates & !odd & !NEAR_CORNERS,
+            candidates & !odd & NEAR_CORNERS,
         ] {
             for sq in Squares(group) {
                 let f = flips(p, o, sq.index());
@@ -430,6 +463,32 @@ impl Solver {
                 return final_score(p, o);
             }
             return -self.search_small(o, p, -beta, -alpha, empty, true);
+        }
+        best_score
+    }
+
+    /// Exact score with two empties: each order of the two squares, directly.
+    fn last_two(&mut self, p: u64, o: u64, beta: i32, empty: u64, passed: bool) -> i32 {
+        self.nodes += 1;
+        let a = empty.trailing_zeros() as usize;
+        let b = 63 - empty.leading_zeros() as usize;
+        let mut best_score = -65;
+        let f = flips(p, o, a);
+        if f != 0 {
+            best_score = -self.last_empty(o & !f, p | f | 1 << a, b);
+            if best_score >= beta {
+                return best_score;
+            }
+        }
+        let f = flips(p, o, b);
+        if f != 0 {
+            best_score = best_score.max(-self.last_empty(o & !f, p | f | 1 << b, a));
+        }
+        if best_score == -65 {
+            if passed {
+                return final_score(p, o);
+            }
+            return -self.last_two(o, p, 65, empty, true);
         }
         best_score
     }
@@ -487,12 +546,17 @@ impl MoveList {
     }
 
     fn pick(&mut self, i: usize) {
-        let mut best = i;
-        for j in i + 1..self.len {
-            if self.moves[j].order > self.moves[best].order {
-                best = j;
-            }
-        }
-        self.moves.swap(i, best);
+        pick(&mut self.moves[i..self.len]);
     }
+}
+
+/// Brings the move of highest ordering score to the front of `moves`.
+fn pick(moves: &mut [Move]) {
+    let mut best = 0;
+    for j in 1..moves.len() {
+        if moves[j].order > moves[best].order {
+            best = j;
+        }
+    }
+    moves.swap(0, best);
 }
