@@ -241,12 +241,12 @@ impl Searcher {
     }
 
     /// Moves with their flips in square order, unsorted.
-    fn unordered<'a>(
-        buf: &'a mut [(u8, u64, i32); 64],
+    fn unordered(
+        buf: &mut [(u8, u64, i32); 64],
         p: u64,
         o: u64,
         moves: u64,
-    ) -> &'a [(u8, u64, i32)] {
+    ) -> &[(u8, u64, i32)] {
         let mut len = 0;
         for sq in Squares(moves) {
             buf[len] = (sq.index() as u8, flips(p, o, sq.index()), 0);
