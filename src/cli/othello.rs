@@ -81,7 +81,7 @@ fn run_perft(args: &[String]) -> Result<(), InputError> {
 }
 
 fn run_solve(args: &[String]) -> Result<(), InputError> {
-    let bits: u32 = parse_option(args, "--table-bits", 22)?;
+    let bits: u32 = parse_option(args, "--table-bits", 20)?;
     let mut solver = Solver::new(bits);
     let stdin = io::stdin();
     let (mut solved, mut errors, mut total_nodes) = (0u64, 0u64, 0u64);
@@ -263,7 +263,10 @@ pub fn play(args: &[String]) -> Result<(), InputError> {
                     }
                 };
                 match position.play(sq) {
-                    Ok(_) => break,
+                    Ok(_) => {
+                        println!("{} plays {sq}.", side_name(side));
+                        break;
+                    }
                     Err(e) => {
                         let legal: Vec<String> = position.moves().map(|m| m.to_string()).collect();
                         println!("Refused {sq}: {e}. Legal moves: {}.", legal.join(" "));

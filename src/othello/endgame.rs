@@ -20,9 +20,11 @@ use super::search::{Searcher, DISC};
 use crate::game::{Budget, Deadline};
 
 /// Below this many empties, search without the table and move lists.
-const SMALL: u32 = 7;
+const SMALL: u32 = 8;
 /// From this many empties, order moves by a shallow midgame search.
 const SHALLOW_ORDERING: u32 = 18;
+/// From this many empties, look up every child in the table before searching.
+const ETC_MIN: u32 = 12;
 
 /// The four 4x4 corner regions, for parity.
 const QUADRANTS: [u64; 4] = [
@@ -280,6 +282,18 @@ impl Solver {
         let alpha_in = alpha;
         // The moves live on a stack shared by all plies: no per-node array to initialise.
         let base = self.stack.len();
+        // Enhanced transposition cutoff: a child already known to score at most -beta
+        // (for the opponent) proves this node fails high without searching it.
+        if n >= ETC_MIN {
+            for sq in Squares(moves) {
+                let f = flips(p, o, sq.index());
+                let (np, no) = (o & !f, p | f | sq.bit());
+                let e = &self.table[slot(np, no, self.shift)];
+                if e.player == np && e.opponent == no && -(e.upper as i32) >= beta {
+                    return -(e.upper as i32);
+                }
+            }
+        }
         self.order_onto_stack(p, o, moves, n, tt_move);
         let end = self.stack.len();
         let mut best_score = -65;

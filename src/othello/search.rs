@@ -241,12 +241,7 @@ impl Searcher {
     }
 
     /// Moves with their flips in square order, unsorted.
-    fn unordered(
-        buf: &mut [(u8, u64, i32); 64],
-        p: u64,
-        o: u64,
-        moves: u64,
-    ) -> &[(u8, u64, i32)] {
+    fn unordered(buf: &mut [(u8, u64, i32); 64], p: u64, o: u64, moves: u64) -> &[(u8, u64, i32)] {
         let mut len = 0;
         for sq in Squares(moves) {
             buf[len] = (sq.index() as u8, flips(p, o, sq.index()), 0);
