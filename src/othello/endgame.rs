@@ -56,6 +56,8 @@ struct Entry {
     upper: i8,
     best: u8,
     empties: u8,
+    /// The solve that stored it: entries of earlier solves give way first.
+    age: u8,
 }
 
 /// An endgame solver with its own transposition table, reused across positions.
@@ -68,6 +70,8 @@ pub struct Solver {
     shallow: Searcher,
     /// The moves of every ply being searched, deepest last.
     stack: Vec<Move>,
+    /// Counts solves, to tell this solve's table entries from older ones.
+    age: u8,
 }
 
 impl Default for Solver {
@@ -96,6 +100,7 @@ impl Solver {
             aborted: false,
             shallow: Searcher::new(16),
             stack: Vec::with_capacity(64 * 32),
+            age: 0,
         }
     }
 
@@ -260,10 +265,8 @@ impl Solver {
             beta = beta.min(upper);
         }
 
-        let index = slot(p, o, self.shift);
         let mut tt_move = NO_MOVE;
-        let entry = self.table[index];
-        if entry.player == p && entry.opponent == o {
+        if let Some(entry) = self.probe(p, o) {
             let (lower, upper) = (entry.lower as i32, entry.upper as i32);
             if lower >= beta {
                 return lower;
@@ -288,9 +291,10 @@ impl Solver {
             for sq in Squares(moves) {
                 let f = flips(p, o, sq.index());
                 let (np, no) = (o & !f, p | f | sq.bit());
-                let e = &self.table[slot(np, no, self.shift)];
-                if e.player == np && e.opponent == no && -(e.upper as i32) >= beta {
-                    return -(e.upper as i32);
+                if let Some(e) = self.probe(np, no) {
+                    if -(e.upper as i32) >= beta {
+                        return -(e.upper as i32);
+                    }
                 }
             }
         }
@@ -336,21 +340,51 @@ impl Solver {
         } else {
             (-64, best_score)
         };
-        let slot_entry = &mut self.table[index];
-        // Prefer keeping the results of bigger searches, but always store the same position.
-        if slot_entry.empties as u32 <= n + 1
-            || (slot_entry.player == p && slot_entry.opponent == o)
-        {
-            *slot_entry = Entry {
-                player: p,
-                opponent: o,
-                lower: lower as i8,
-                upper: upper as i8,
-                best,
-                empties: n as u8,
-            };
-        }
+        self.store(Entry {
+            player: p,
+            opponent: o,
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            empties: n as u8,
+            age: self.age,
+        });
         best_score
+    }
+
+    /// The table's entry for a position, if stored. A position may sit in either slot of
+    /// its two-slot bucket.
+    #[inline]
+    fn probe(&self, p: u64, o: u64) -> Option<Entry> {
+        let index = slot(p, o, self.shift) & !1;
+        self.table[index..index + 2]
+            .iter()
+            .find(|e| e.player == p && e.opponent == o)
+            .copied()
+    }
+
+    /// Stores an entry over the same position if present, else over the less valuable slot
+    /// of its bucket: one left by an earlier solve, else the one of fewer empties.
+    #[inline]
+    fn store(&mut self, entry: Entry) {
+        let index = slot(entry.player, entry.opponent, self.shift) & !1;
+        let age = self.age;
+        let bucket = &mut self.table[index..index + 2];
+        let value = |e: &Entry| {
+            if e.player == entry.player && e.opponent == entry.opponent {
+                -1
+            } else if e.age != age {
+                0
+            } else {
+                1 + e.empties as i32
+            }
+        };
+        let target = if value(&bucket[0]) <= value(&bucket[1]) {
+            0
+        } else {
+            1
+        };
+        bucket[target] = entry;
     }
 
     /// Fills `list` with the moves and their ordering scores.
