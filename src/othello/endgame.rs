@@ -408,15 +408,14 @@ impl Solver {
             } else if n >= SHALLOW_ORDERING {
                 // A shallow midgame search guesses the score best at high depth, where
                 // ordering pays for itself many times over.
-                let depth = if n >= 22 {
-                    4
-                } else if n >= 19 {
-                    3
-                } else {
-                    2
+                let depth = match n {
+                    22.. => 8,
+                    20..=21 => 6,
+                    _ => 4,
                 };
+                let before = self.shallow.nodes();
                 let v = -self.shallow.score(np, no, depth);
-                self.nodes += 1;
+                self.nodes += self.shallow.nodes() - before;
                 v
             } else {
                 // Fastest first: few opponent replies (corners counted twice) above all,

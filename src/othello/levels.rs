@@ -200,11 +200,9 @@ impl Bot<Position> for StrongBot {
             }
         }
         let midgame_share = if empties <= TRY_SOLVE { 0.3 } else { 1.0 };
-        let result = self.searcher.best_move(
-            position,
-            Deadline::start(self.part(midgame_share)),
-            empties,
-        );
+        let result =
+            self.searcher
+                .best_move(position, Deadline::start(self.part(midgame_share)), empties);
         if empties <= TRY_SOLVE && empties > SOLVE_AT_ONCE {
             if let Some(solution) = self.solver.solve_within(position, self.part(0.7)) {
                 return solution.best;

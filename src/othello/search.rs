@@ -84,6 +84,11 @@ impl Searcher {
         self.table.fill(Entry::default());
     }
 
+    /// Positions searched since this searcher was made (or since `best_move` began).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// The score of the position (`player` to move) searched `depth` plies deep, with no
     /// time limit: used to order moves in the endgame solver.
     pub fn score(&mut self, player: u64, opponent: u64, depth: u32) -> i32 {
