@@ -5,13 +5,15 @@
 //! full window, the others with a null window, re-searched when they beat it) over three
 //! layers, chosen by the number of empty squares:
 //!
-//! - many empties: a transposition table, a stability cutoff, and moves ordered by the
-//!   opponent's mobility after them ("fastest first": replies that leave the opponent few
-//!   moves shrink the tree the most), with a shallow midgame search first at high depth;
+//! - many empties (8 or more): a two-slot transposition table with enhanced transposition
+//!   cutoffs, a stability cutoff, and moves ordered by the opponent's mobility after them
+//!   ("fastest first": replies that leave the opponent few moves shrink the tree the most),
+//!   or by a shallow midgame search from 18 empties, where good ordering pays most;
 //! - few empties: no table and no move list; empty squares are tried straight from the
 //!   empty-square bitboard, those in odd regions first (parity: the side that moves last
 //!   in a region usually keeps it), bad squares next to empty corners last;
-//! - one empty: the score is counted directly from the flips of the last move.
+//! - two empties: both orders tried directly; one empty: the score is counted from the
+//!   flips of the last move.
 
 use super::board::{
     final_score, flips, legal_moves, neighbours, stable_discs, Position, Square, Squares,
