@@ -16,7 +16,7 @@ commands:
   bench [options]                        search a fixed set of Caro positions, print nodes and speed
   solve [options]                        find a forced Caro win (VCF/VCT) in a position
   connect4 solve|perft|book [options]    Connect Four solver tools
-  othello solve|perft [options]          Othello solver tools
+  othello solve|perft|match [options]    Othello solver tools and matches
   help                                   this text
 ";
 

@@ -3,6 +3,7 @@
 use super::{has_flag, option_value, parse_option};
 use crate::game::{Budget, InputError, Side};
 use crate::othello::board::PassRule;
+use crate::othello::levels;
 use crate::othello::{
     new_bot_with_budget, parse_obf, parse_square, perft, Level, OthelloBot, Position, Solver,
     Square,
@@ -80,7 +81,7 @@ fn run_perft(args: &[String]) -> Result<(), InputError> {
 }
 
 fn run_solve(args: &[String]) -> Result<(), InputError> {
-    let bits: u32 = parse_option(args, "--table-bits", 22)?;
+    let bits: u32 = parse_option(args, "--table-bits", 20)?;
     let mut solver = Solver::new(bits);
     let stdin = io::stdin();
     let (mut solved, mut errors, mut total_nodes) = (0u64, 0u64, 0u64);
@@ -262,7 +263,10 @@ pub fn play(args: &[String]) -> Result<(), InputError> {
                     }
                 };
                 match position.play(sq) {
-                    Ok(_) => break,
+                    Ok(_) => {
+                        println!("{} plays {sq}.", side_name(side));
+                        break;
+                    }
                     Err(e) => {
                         let legal: Vec<String> = position.moves().map(|m| m.to_string()).collect();
                         println!("Refused {sq}: {e}. Legal moves: {}.", legal.join(" "));
@@ -323,22 +327,12 @@ fn run_match(args: &[String]) -> Result<(), InputError> {
 }
 
 /// Plays one game; returns the final disc counts of `a` and `b`.
-pub fn play_game(a: Level, b: Level, a_side: Side, seed: u64, budget: Budget) -> (u32, u32) {
+fn play_game(a: Level, b: Level, a_side: Side, seed: u64, budget: Budget) -> (u32, u32) {
     let mut bot_a = new_bot_with_budget(a, Some(seed), Some(budget));
     let mut bot_b = new_bot_with_budget(b, Some(seed ^ 0x5555), Some(budget));
-    let mut position = Position::start();
-    while !position.is_game_over() {
-        let bot = if position.side_to_move() == a_side {
-            &mut bot_a
-        } else {
-            &mut bot_b
-        };
-        match bot.choose_move(&position) {
-            Some(sq) => {
-                position.play(sq).expect("bots play legal moves");
-            }
-            None => position.pass().expect("a bot passes only without moves"),
-        }
-    }
-    (position.count(a_side), position.count(a_side.opponent()))
+    let end = match a_side {
+        Side::First => levels::play_game(&mut bot_a, &mut bot_b, Position::start()),
+        Side::Second => levels::play_game(&mut bot_b, &mut bot_a, Position::start()),
+    };
+    (end.count(a_side), end.count(a_side.opponent()))
 }

@@ -419,13 +419,16 @@ impl Position {
 
     /// Plays `square` for the side to move and returns the flipped discs.
     pub fn play(&mut self, square: Square) -> Result<u64, MoveError> {
+        if self.is_game_over() {
+            return Err(MoveError::GameOver);
+        }
         if (self.player | self.opponent) & square.bit() != 0 {
             return Err(MoveError::Occupied);
         }
         let flipped = flips(self.player, self.opponent, square.index());
         if flipped == 0 {
-            return Err(if self.is_game_over() {
-                MoveError::GameOver
+            return Err(if self.legal_moves() == 0 {
+                MoveError::MustPass
             } else {
                 MoveError::FlipsNothing
             });

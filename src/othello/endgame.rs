@@ -5,22 +5,28 @@
 //! full window, the others with a null window, re-searched when they beat it) over three
 //! layers, chosen by the number of empty squares:
 //!
-//! - many empties: a transposition table, a stability cutoff, and moves ordered by the
-//!   opponent's mobility after them ("fastest first": replies that leave the opponent few
-//!   moves shrink the tree the most), with a shallow midgame search first at high depth;
+//! - many empties (8 or more): a two-slot transposition table with enhanced transposition
+//!   cutoffs, a stability cutoff, and moves ordered by the opponent's mobility after them
+//!   ("fastest first": replies that leave the opponent few moves shrink the tree the most),
+//!   or by a shallow midgame search from 18 empties, where good ordering pays most;
 //! - few empties: no table and no move list; empty squares are tried straight from the
 //!   empty-square bitboard, those in odd regions first (parity: the side that moves last
 //!   in a region usually keeps it), bad squares next to empty corners last;
-//! - one empty: the score is counted directly from the flips of the last move.
+//! - two empties: both orders tried directly; one empty: the score is counted from the
+//!   flips of the last move.
 
-use super::board::{final_score, flips, legal_moves, stable_discs, Position, Square, Squares};
+use super::board::{
+    final_score, flips, legal_moves, neighbours, stable_discs, Position, Square, Squares,
+};
 use super::search::{Searcher, DISC};
 use crate::game::{Budget, Deadline};
 
 /// Below this many empties, search without the table and move lists.
-const SMALL: u32 = 7;
+const SMALL: u32 = 8;
 /// From this many empties, order moves by a shallow midgame search.
-const SHALLOW_ORDERING: u32 = 16;
+const SHALLOW_ORDERING: u32 = 18;
+/// From this many empties, look up every child in the table before searching.
+const ETC_MIN: u32 = 12;
 
 /// The four 4x4 corner regions, for parity.
 const QUADRANTS: [u64; 4] = [
@@ -52,6 +58,8 @@ struct Entry {
     upper: i8,
     best: u8,
     empties: u8,
+    /// The solve that stored it: entries of earlier solves give way first.
+    age: u8,
 }
 
 /// An endgame solver with its own transposition table, reused across positions.
@@ -62,6 +70,10 @@ pub struct Solver {
     deadline: Option<Deadline>,
     aborted: bool,
     shallow: Searcher,
+    /// The moves of every ply being searched, deepest last.
+    stack: Vec<Move>,
+    /// Counts solves, to tell this solve's table entries from older ones.
+    age: u8,
 }
 
 impl Default for Solver {
@@ -89,6 +101,8 @@ impl Solver {
             deadline: None,
             aborted: false,
             shallow: Searcher::new(16),
+            stack: Vec::with_capacity(64 * 32),
+            age: 0,
         }
     }
 
@@ -253,10 +267,8 @@ impl Solver {
             beta = beta.min(upper);
         }
 
-        let index = slot(p, o, self.shift);
         let mut tt_move = NO_MOVE;
-        let entry = self.table[index];
-        if entry.player == p && entry.opponent == o {
+        if let Some(entry) = self.probe(p, o) {
             let (lower, upper) = (entry.lower as i32, entry.upper as i32);
             if lower >= beta {
                 return lower;
@@ -273,15 +285,30 @@ impl Solver {
         }
 
         let alpha_in = alpha;
-        let mut list = MoveList::new();
-        self.order(&mut list, p, o, moves, n, tt_move);
+        // The moves live on a stack shared by all plies: no per-node array to initialise.
+        let base = self.stack.len();
+        // Enhanced transposition cutoff: a child already known to score at most -beta
+        // (for the opponent) proves this node fails high without searching it.
+        if n >= ETC_MIN {
+            for sq in Squares(moves) {
+                let f = flips(p, o, sq.index());
+                let (np, no) = (o & !f, p | f | sq.bit());
+                if let Some(e) = self.probe(np, no) {
+                    if -(e.upper as i32) >= beta {
+                        return -(e.upper as i32);
+                    }
+                }
+            }
+        }
+        self.order_onto_stack(p, o, moves, n, tt_move);
+        let end = self.stack.len();
         let mut best_score = -65;
         let mut best = NO_MOVE;
-        for i in 0..list.len {
-            list.pick(i);
-            let m = list.moves[i];
+        for i in base..end {
+            pick(&mut self.stack[i..end]);
+            let m = self.stack[i];
             let (np, no) = (o & !m.flips, p | m.flips | 1 << m.square);
-            let score = if i == 0 {
+            let score = if i == base {
                 -self.search(np, no, -beta, -alpha)
             } else {
                 let s = -self.search(np, no, -alpha - 1, -alpha);
@@ -292,6 +319,7 @@ impl Solver {
                 }
             };
             if self.aborted {
+                self.stack.truncate(base);
                 return 0;
             }
             if score > best_score {
@@ -305,6 +333,7 @@ impl Solver {
                 }
             }
         }
+        self.stack.truncate(base);
 
         let (lower, upper) = if best_score >= beta {
             (best_score, 64)
@@ -313,25 +342,65 @@ impl Solver {
         } else {
             (-64, best_score)
         };
-        let slot_entry = &mut self.table[index];
-        // Prefer keeping the results of bigger searches, but always store the same position.
-        if slot_entry.empties as u32 <= n + 1
-            || (slot_entry.player == p && slot_entry.opponent == o)
-        {
-            *slot_entry = Entry {
-                player: p,
-                opponent: o,
-                lower: lower as i8,
-                upper: upper as i8,
-                best,
-                empties: n as u8,
-            };
-        }
+        self.store(Entry {
+            player: p,
+            opponent: o,
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            empties: n as u8,
+            age: self.age,
+        });
         best_score
+    }
+
+    /// The table's entry for a position, if stored. A position may sit in either slot of
+    /// its two-slot bucket.
+    #[inline]
+    fn probe(&self, p: u64, o: u64) -> Option<Entry> {
+        let index = slot(p, o, self.shift) & !1;
+        self.table[index..index + 2]
+            .iter()
+            .find(|e| e.player == p && e.opponent == o)
+            .copied()
+    }
+
+    /// Stores an entry over the same position if present, else over the less valuable slot
+    /// of its bucket: one left by an earlier solve, else the one of fewer empties.
+    #[inline]
+    fn store(&mut self, entry: Entry) {
+        let index = slot(entry.player, entry.opponent, self.shift) & !1;
+        let age = self.age;
+        let bucket = &mut self.table[index..index + 2];
+        let value = |e: &Entry| {
+            if e.player == entry.player && e.opponent == entry.opponent {
+                -1
+            } else if e.age != age {
+                0
+            } else {
+                1 + e.empties as i32
+            }
+        };
+        let target = if value(&bucket[0]) <= value(&bucket[1]) {
+            0
+        } else {
+            1
+        };
+        bucket[target] = entry;
     }
 
     /// Fills `list` with the moves and their ordering scores.
     fn order(&mut self, list: &mut MoveList, p: u64, o: u64, moves: u64, n: u32, tt_move: u8) {
+        let base = self.stack.len();
+        self.order_onto_stack(p, o, moves, n, tt_move);
+        for &m in &self.stack[base..] {
+            list.push(m);
+        }
+        self.stack.truncate(base);
+    }
+
+    /// Pushes the moves with their ordering scores onto the move stack.
+    fn order_onto_stack(&mut self, p: u64, o: u64, moves: u64, n: u32, tt_move: u8) {
         for sq in Squares(moves) {
             let square = sq.index() as u8;
             let f = flips(p, o, sq.index());
@@ -341,30 +410,34 @@ impl Solver {
             } else if n >= SHALLOW_ORDERING {
                 // A shallow midgame search guesses the score best at high depth, where
                 // ordering pays for itself many times over.
-                let depth = if n >= 22 {
-                    4
-                } else if n >= 19 {
-                    3
-                } else {
-                    2
+                let depth = match n {
+                    22.. => 8,
+                    20..=21 => 4,
+                    _ => 4,
                 };
+                let before = self.shallow.nodes();
                 let v = -self.shallow.score(np, no, depth);
-                self.nodes += 1;
+                self.nodes += self.shallow.nodes() - before;
                 v
             } else {
-                // Fastest first: few opponent replies (corners counted twice), and a bonus
-                // for corners, a malus for squares next to empty corners.
+                // Fastest first: few opponent replies (corners counted twice) above all,
+                // then few squares where replies may appear later (empty squares next to
+                // our discs), then a bonus for corners, a malus next to empty corners.
                 let replies = legal_moves(np, no);
-                let mut v = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+                let empty = !(np | no);
+                let potential = (neighbours(no) & empty).count_ones() as i32;
+                let mut v = -(1 << 12)
+                    * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
+                    - (1 << 6) * potential;
                 if sq.bit() & CORNERS != 0 {
-                    v += 12;
+                    v += 1 << 8;
                 }
                 if sq.bit() & NEAR_CORNERS != 0 {
-                    v -= 6;
+                    v -= 1 << 7;
                 }
                 v
             };
-            list.push(Move {
+            self.stack.push(Move {
                 square,
                 flips: f,
                 order,
@@ -383,22 +456,31 @@ impl Solver {
         empty: u64,
         passed: bool,
     ) -> i32 {
-        if empty.count_ones() == 1 {
-            return self.last_empty(p, o, empty.trailing_zeros() as usize);
+        let n = empty.count_ones();
+        if n <= 2 {
+            return match n {
+                2 => self.last_two(p, o, beta, empty, passed),
+                1 => self.last_empty(p, o, empty.trailing_zeros() as usize),
+                _ => final_score(p, o),
+            };
         }
         self.nodes += 1;
+        // A move must touch an opponent disc: skip the other empty squares untried.
+        let candidates = empty & neighbours(o);
         let mut odd = 0;
-        for q in QUADRANTS {
-            if (empty & q).count_ones() & 1 == 1 {
-                odd |= q;
+        if n >= 4 {
+            for q in QUADRANTS {
+                if (empty & q).count_ones() & 1 == 1 {
+                    odd |= q;
+                }
             }
         }
         let mut best_score = -65;
         for group in [
-            empty & odd & !NEAR_CORNERS,
-            empty & odd & NEAR_CORNERS,
-            empty & !odd & !NEAR_CORNERS,
-            empty & !odd & NEAR_CORNERS,
+            candidates & odd & !NEAR_CORNERS,
+            candidates & odd & NEAR_CORNERS,
+            candidates & !odd & !NEAR_CORNERS,
+            candidates & !odd & NEAR_CORNERS,
         ] {
             for sq in Squares(group) {
                 let f = flips(p, o, sq.index());
@@ -430,6 +512,32 @@ impl Solver {
                 return final_score(p, o);
             }
             return -self.search_small(o, p, -beta, -alpha, empty, true);
+        }
+        best_score
+    }
+
+    /// Exact score with two empties: each order of the two squares, directly.
+    fn last_two(&mut self, p: u64, o: u64, beta: i32, empty: u64, passed: bool) -> i32 {
+        self.nodes += 1;
+        let a = empty.trailing_zeros() as usize;
+        let b = 63 - empty.leading_zeros() as usize;
+        let mut best_score = -65;
+        let f = flips(p, o, a);
+        if f != 0 {
+            best_score = -self.last_empty(o & !f, p | f | 1 << a, b);
+            if best_score >= beta {
+                return best_score;
+            }
+        }
+        let f = flips(p, o, b);
+        if f != 0 {
+            best_score = best_score.max(-self.last_empty(o & !f, p | f | 1 << b, a));
+        }
+        if best_score == -65 {
+            if passed {
+                return final_score(p, o);
+            }
+            return -self.last_two(o, p, 65, empty, true);
         }
         best_score
     }
@@ -487,12 +595,17 @@ impl MoveList {
     }
 
     fn pick(&mut self, i: usize) {
-        let mut best = i;
-        for j in i + 1..self.len {
-            if self.moves[j].order > self.moves[best].order {
-                best = j;
-            }
-        }
-        self.moves.swap(i, best);
+        pick(&mut self.moves[i..self.len]);
     }
+}
+
+/// Brings the move of highest ordering score to the front of `moves`.
+fn pick(moves: &mut [Move]) {
+    let mut best = 0;
+    for j in 1..moves.len() {
+        if moves[j].order > moves[best].order {
+            best = j;
+        }
+    }
+    moves.swap(0, best);
 }

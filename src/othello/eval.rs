@@ -33,7 +33,7 @@ fn count(bits: u64) -> i32 {
 pub fn evaluate(player: u64, opponent: u64) -> i32 {
     let empty = !(player | opponent);
     let empties = count(empty);
-    // 0 at the start, 1 near the end: terms shift weight as the board fills.
+    // Discs played beyond the start, 0..=60: terms shift weight as the board fills.
     let late = (60 - empties).clamp(0, 60);
 
     let my_moves = count(legal_moves(player, opponent));

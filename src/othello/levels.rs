@@ -194,7 +194,8 @@ impl Bot<Position> for StrongBot {
         }
         let empties = position.empties();
         if empties <= SOLVE_AT_ONCE {
-            if let Some(solution) = self.solver.solve_within(position, self.budget) {
+            // Nearly always done in milliseconds; if not, the midgame search gets the rest.
+            if let Some(solution) = self.solver.solve_within(position, self.part(0.7)) {
                 return solution.best;
             }
         }
@@ -209,4 +210,24 @@ impl Bot<Position> for StrongBot {
         }
         result.map(|r| r.best)
     }
+}
+
+/// Plays a whole game from `start` between two bots; returns the final position.
+pub fn play_game(black: &mut OthelloBot, white: &mut OthelloBot, start: Position) -> Position {
+    let mut position = start;
+    while !position.is_game_over() {
+        let bot = match position.side_to_move() {
+            crate::game::Side::First => &mut *black,
+            crate::game::Side::Second => &mut *white,
+        };
+        match bot.choose_move(&position) {
+            Some(sq) => {
+                position.play(sq).expect("bots play legal moves");
+            }
+            None => position
+                .pass()
+                .expect("bots pass only when they have no legal move"),
+        }
+    }
+    position
 }

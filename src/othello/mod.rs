@@ -9,5 +9,5 @@ pub mod search;
 
 pub use board::{perft, MoveError, PassRule, Position, Square, Squares};
 pub use endgame::{Solution, Solver};
-pub use levels::{new_bot, new_bot_with_budget, Level, OthelloBot};
+pub use levels::{new_bot, new_bot_with_budget, play_game, Level, OthelloBot};
 pub use notation::{format_obf, parse_obf, parse_square};

@@ -84,6 +84,11 @@ impl Searcher {
         self.table.fill(Entry::default());
     }
 
+    /// Positions searched since this searcher was made (or since `best_move` began).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// The score of the position (`player` to move) searched `depth` plies deep, with no
     /// time limit: used to order moves in the endgame solver.
     pub fn score(&mut self, player: u64, opponent: u64, depth: u32) -> i32 {
@@ -241,12 +246,7 @@ impl Searcher {
     }
 
     /// Moves with their flips in square order, unsorted.
-    fn unordered<'a>(
-        buf: &'a mut [(u8, u64, i32); 64],
-        p: u64,
-        o: u64,
-        moves: u64,
-    ) -> &'a [(u8, u64, i32)] {
+    fn unordered(buf: &mut [(u8, u64, i32); 64], p: u64, o: u64, moves: u64) -> &[(u8, u64, i32)] {
         let mut len = 0;
         for sq in Squares(moves) {
             buf[len] = (sq.index() as u8, flips(p, o, sq.index()), 0);

@@ -1,0 +1,69 @@
+//! The FFO endgame suite: every position solved to its exact score, with a best move.
+
+use caro::othello::{parse_obf, parse_square, Solver};
+
+/// One FFO line: the position, and every legal move with its exact score, best first.
+struct Case {
+    line: String,
+    scores: Vec<(String, i32)>,
+}
+
+fn cases(text: &str) -> Vec<Case> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let scores = l
+                .split(';')
+                .skip(1)
+                .filter_map(|m| {
+                    let (mv, score) = m.trim().split_once(':')?;
+                    Some((mv.to_string(), score.trim().parse().ok()?))
+                })
+                .collect();
+            Case {
+                line: l.to_string(),
+                scores,
+            }
+        })
+        .collect()
+}
+
+fn solve_all(text: &str, first_number: usize) {
+    let mut solver = Solver::new(20);
+    for (i, case) in cases(text).iter().enumerate() {
+        let number = first_number + i;
+        let position = parse_obf(&case.line).expect("FFO positions parse");
+        let solution = solver.solve(&position);
+        let best_score = case.scores[0].1;
+        assert_eq!(solution.score, best_score, "FFO #{number}: score");
+        let best = solution.best.expect("FFO positions have moves");
+        let (_, move_score) = case
+            .scores
+            .iter()
+            .find(|(mv, _)| parse_square(mv).ok() == Some(best))
+            .unwrap_or_else(|| panic!("FFO #{number}: {best} is not among the legal moves"));
+        assert_eq!(
+            *move_score, best_score,
+            "FFO #{number}: {best} is not a best move"
+        );
+    }
+}
+
+#[test]
+fn ffo_1_to_19_are_solved_exactly() {
+    solve_all(include_str!("data/othello/fforum-1-19.obf"), 1);
+}
+
+#[test]
+fn ffo_20_to_39_are_solved_exactly() {
+    solve_all(include_str!("data/othello/fforum-20-39.obf"), 20);
+}
+
+/// #40..#44 take seconds each: run with `cargo test --release -- --ignored ffo_40`.
+#[test]
+#[ignore]
+fn ffo_40_to_44_are_solved_exactly() {
+    let text = include_str!("data/othello/fforum-40-59.obf");
+    let first_five: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
+    solve_all(&first_five, 40);
+}
