@@ -19,7 +19,7 @@ commands:
   perft N
         the number of move sequences of N plies from the empty board
   book [--depth D] [--out PATH] [--tt-mib N]
-        generate the opening book (default depth 6, data/connect4/book.bin)
+        generate the opening book (default depth 1, data/connect4/book.bin)
   hint <columns>
         every column's exact score in a position
 ";
@@ -169,7 +169,7 @@ fn run_perft(args: &[String]) -> Result<(), InputError> {
 }
 
 fn run_book(args: &[String]) -> Result<(), InputError> {
-    let depth: usize = parse_option(args, "--depth", 6)?;
+    let depth: usize = parse_option(args, "--depth", 1)?;
     if depth > 14 {
         return Err(InputError::new(
             "--depth above 14 would take far too long and make a huge file",

@@ -3,7 +3,7 @@
 
 use super::position::{Board, Position, WIDTH};
 use super::solver::Solver;
-use crate::game::{Bot, InputError};
+use crate::game::{Bot, Budget, InputError};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -245,16 +245,31 @@ fn evaluate(board: &Board, me: usize) -> i32 {
 
 /// Plays the move with the best exact score: the fastest win, else a draw, else the
 /// slowest loss; random among equal moves.
+///
+/// Early positions beyond the opening book can take the solver minutes. With a budget set
+/// ([`PerfectBot::set_budget`]), a move whose solving runs out of budget is chosen by the
+/// article's minimax searching [`PerfectBot::FALLBACK_DEPTH`] plies instead (and
+/// [`PerfectBot::last_move_exact`] says so). Without a budget (the default) it is always exact.
 pub struct PerfectBot {
     solver: Solver,
     rng: StdRng,
+    budget: Option<Budget>,
+    last_move_exact: bool,
 }
 
 impl PerfectBot {
+    /// Depth of the minimax used when the budget runs out.
+    pub const FALLBACK_DEPTH: u32 = 6;
+
     /// A bot using `solver` (choose its table size for the browser with
     /// [`Solver::with_tt_mib`]).
     pub fn new(solver: Solver, rng: StdRng) -> PerfectBot {
-        PerfectBot { solver, rng }
+        PerfectBot {
+            solver,
+            rng,
+            budget: None,
+            last_move_exact: true,
+        }
     }
 
     /// A seeded bot with a table of about `tt_mib` MiB.
@@ -266,6 +281,16 @@ impl PerfectBot {
         PerfectBot::new(Solver::with_tt_mib(tt_mib), rng)
     }
 
+    /// Limits the solving of each move (`None`: no limit, always exact).
+    pub fn set_budget(&mut self, budget: Option<Budget>) {
+        self.budget = budget;
+    }
+
+    /// Whether the last move chosen came from the exact solver.
+    pub fn last_move_exact(&self) -> bool {
+        self.last_move_exact
+    }
+
     pub fn solver(&mut self) -> &mut Solver {
         &mut self.solver
     }
@@ -275,13 +300,23 @@ impl Bot<Position> for PerfectBot {
     type Move = usize;
 
     fn choose_move(&mut self, position: &Position) -> Option<usize> {
+        self.last_move_exact = true;
         // Connecting now is the fastest win: no need to solve the other columns.
         if let Some(col) =
             (0..WIDTH).find(|&c| position.can_play(c) && position.board().is_winning_move(c))
         {
             return Some(col);
         }
-        let scores = self.solver.column_scores(position);
+        let scores = match self.budget {
+            None => self.solver.column_scores(position),
+            Some(budget) => match self.solver.column_scores_within(position, budget) {
+                Some(scores) => scores,
+                None => {
+                    self.last_move_exact = false;
+                    MinimaxBot::new(Self::FALLBACK_DEPTH, self.rng.clone()).column_scores(position)
+                }
+            },
+        };
         choose_best(&scores, &mut self.rng)
     }
 }
@@ -356,5 +391,19 @@ mod tests {
         assert_eq!(bot.choose_move(&pos("5554224333234511764415115")), Some(5));
         // Blocking column 1 only delays the loss; every other move loses at once.
         assert_eq!(bot.choose_move(&pos("271713432331713132")), Some(0));
+        assert!(bot.last_move_exact());
+    }
+
+    #[test]
+    fn perfect_with_a_tiny_budget_falls_back_to_minimax() {
+        let mut bot = PerfectBot::with_tt_mib(1, Some(3));
+        bot.set_budget(Some(Budget::nodes(20_000)));
+        // Three stones in: far too hard to solve in 20,000 nodes.
+        let col = bot.choose_move(&pos("444")).unwrap();
+        assert!(!bot.last_move_exact());
+        assert!(col < WIDTH);
+        // Late positions are solved within the budget.
+        assert_eq!(bot.choose_move(&pos("271713432331713132")), Some(0));
+        assert!(bot.last_move_exact());
     }
 }

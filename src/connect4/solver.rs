@@ -10,6 +10,7 @@ use super::book::Book;
 use super::move_sorter::MoveSorter;
 use super::position::{column_mask, Board, Position, CELLS, WIDTH};
 use super::transposition::TranspositionTable;
+use crate::game::{Budget, Deadline};
 use std::sync::Arc;
 
 /// The lowest and highest scores a position with a move left to play can have (a win
@@ -36,7 +37,16 @@ pub struct Solver {
     table: TranspositionTable,
     book: Option<Arc<Book>>,
     nodes: u64,
+    /// The running budget of [`Solver::solve_within`], if any.
+    deadline: Option<Deadline>,
+    /// Set when the deadline passed: the search unwinds and its results mean nothing.
+    aborted: bool,
+    /// `nodes` when the deadline started, so that a node budget counts from there.
+    deadline_nodes: u64,
 }
+
+/// How many nodes pass between two looks at the clock.
+const CLOCK_INTERVAL: u64 = 1 << 14;
 
 impl Solver {
     /// A solver with a [`DEFAULT_TT_MIB`] table and the shipped opening book.
@@ -55,6 +65,9 @@ impl Solver {
             table: TranspositionTable::with_bytes(bytes),
             book: Some(Book::shipped()),
             nodes: 0,
+            deadline: None,
+            aborted: false,
+            deadline_nodes: 0,
         }
     }
 
@@ -126,6 +139,32 @@ impl Solver {
         }
     }
 
+    /// [`Solver::solve`] within `budget` (nodes and/or time): `None` when it ran out first.
+    /// What the table learnt is kept, so asking again later goes faster.
+    pub fn solve_within(&mut self, board: &Board, weak: bool, budget: Budget) -> Option<i32> {
+        self.deadline = Some(Deadline::start(budget));
+        self.deadline_nodes = self.nodes;
+        self.aborted = false;
+        let score = self.solve(board, weak);
+        self.deadline = None;
+        (!std::mem::take(&mut self.aborted)).then_some(score)
+    }
+
+    /// [`Solver::column_scores`] within `budget` for all the columns together: `None` when
+    /// it ran out first.
+    pub fn column_scores_within(
+        &mut self,
+        position: &Position,
+        budget: Budget,
+    ) -> Option<Vec<Option<i32>>> {
+        self.deadline = Some(Deadline::start(budget));
+        self.deadline_nodes = self.nodes;
+        self.aborted = false;
+        let scores = self.column_scores(position);
+        self.deadline = None;
+        (!std::mem::take(&mut self.aborted)).then_some(scores)
+    }
+
     /// Every column's exact score for the side to move (what that move leads to), `None`
     /// for a full column; all `None` once the game is over.
     pub fn column_scores(&mut self, position: &Position) -> Vec<Option<i32>> {
@@ -152,6 +191,17 @@ impl Solver {
         debug_assert!(alpha < beta);
         debug_assert!(!board.can_win_next());
         self.nodes += 1;
+        if self.aborted {
+            return 0;
+        }
+        if self.nodes % CLOCK_INTERVAL == 0 {
+            if let Some(deadline) = &self.deadline {
+                if deadline.expired(self.nodes - self.deadline_nodes) {
+                    self.aborted = true;
+                    return 0;
+                }
+            }
+        }
 
         let next = board.possible_non_losing_moves();
         let moves = board.moves() as i32;
@@ -225,6 +275,10 @@ impl Solver {
             let mut child = *board;
             child.play(stone);
             let score = -self.negamax(&child, -beta, -alpha);
+            if self.aborted {
+                // Nothing learnt below this node can be trusted: store nothing.
+                return 0;
+            }
             if score >= beta {
                 // Stored as a lower bound in MAX - MIN + 2 ..= 2 * (MAX - MIN) + 2.
                 self.table
