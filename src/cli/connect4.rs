@@ -1,7 +1,7 @@
 //! `caro connect4 solve|perft|book` and `caro play connect4`.
 
 use super::{has_flag, option_value, parse_option};
-use crate::connect4::book;
+use crate::connect4::book::{self, Book};
 use crate::connect4::levels::{new_bot, Level};
 use crate::connect4::position::{perft, Board, Position};
 use crate::connect4::solver::{Solver, DEFAULT_TT_MIB};
@@ -18,8 +18,9 @@ commands:
         print <columns> <score> <nodes> <microseconds>; a summary goes to stderr
   perft N
         the number of move sequences of N plies from the empty board
-  book [--depth D] [--out PATH] [--tt-mib N]
-        generate the opening book (default depth 1, data/connect4/book.bin)
+  book [--depth D] [--out PATH] [--tt-mib N] [--scores FILE]
+        generate the opening book (default depth 1, data/connect4/book.bin); prints
+        each position's score as solved; --scores takes such lines as already known
   hint <columns>
         every column's exact score in a position
 ";
@@ -176,11 +177,18 @@ fn run_book(args: &[String]) -> Result<(), InputError> {
         ));
     }
     let out = option_value(args, "--out")?.unwrap_or("data/connect4/book.bin");
+    let known = match option_value(args, "--scores")? {
+        None => Book::default(),
+        Some(path) => read_scores(path)?,
+    };
     let mut solver = make_solver(args)?;
     let start = Instant::now();
-    let book = book::generate(depth, &mut solver, |d, done, total| {
+    let book = book::generate(depth, &mut solver, &known, |position, score| {
+        // One line per position, in the `solve` input format: a run that is stopped
+        // can be resumed by passing its output to --scores.
+        println!("{position} {score}");
         eprintln!(
-            "depth {d}: {done}/{total} positions  ({:.0} s)",
+            "{position} {score}  ({:.0} s)",
             start.elapsed().as_secs_f64()
         );
     });
@@ -195,6 +203,29 @@ fn run_book(args: &[String]) -> Result<(), InputError> {
         start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// Exact scores from a file of `<columns> <score>` lines (the output of `solve` or `book`).
+fn read_scores(path: &str) -> Result<Book, InputError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| InputError::new(format!("cannot read {path}: {e}")))?;
+    let mut scores = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut fields = line.split_whitespace();
+        let moves = fields.next().unwrap_or("");
+        let bad = |what: &str| InputError::new(format!("{path} line {}: {what}", i + 1));
+        let position = Position::parse(moves).map_err(|e| bad(&e.to_string()))?;
+        let score: i32 = fields
+            .next()
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| bad("expected <columns> <score>"))?;
+        scores.push((*position.board(), score));
+    }
+    Ok(Book::from_scores(scores))
 }
 
 fn hint(args: &[String]) -> Result<(), InputError> {

@@ -71,16 +71,47 @@ impl FromStr for Level {
 pub type Connect4Bot = Box<dyn Bot<Position, Move = usize> + Send>;
 
 /// Makes a bot of `level`; the same `seed` replays the same choices among equal moves.
-/// Perfect gets a solver with the default table size ([`super::solver::DEFAULT_TT_MIB`]).
+/// Perfect gets a solver with the default table size ([`super::solver::DEFAULT_TT_MIB`])
+/// and no budget (always exact, however long it takes).
 pub fn new_bot(level: Level, seed: Option<u64>) -> Connect4Bot {
-    let rng = match seed {
+    new_bot_with(
+        level,
+        BotOptions {
+            seed,
+            ..BotOptions::default()
+        },
+    )
+}
+
+/// How a bot is set up beyond its level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BotOptions {
+    /// Seed for choosing among equal moves: the same seed replays the same game.
+    pub seed: Option<u64>,
+    /// Perfect: the transposition table size in MiB (default [`super::solver::DEFAULT_TT_MIB`]).
+    pub tt_mib: Option<usize>,
+    /// Perfect: the most it may spend solving one move before falling back to minimax.
+    pub budget: Option<Budget>,
+}
+
+/// Makes a bot of `level` with `options`.
+pub fn new_bot_with(level: Level, options: BotOptions) -> Connect4Bot {
+    let rng = match options.seed {
         Some(seed) => StdRng::seed_from_u64(seed),
         None => StdRng::from_os_rng(),
     };
     match level {
         Level::Random => Box::new(RandomBot { rng }),
         Level::Minimax => Box::new(MinimaxBot::new(MinimaxBot::DEFAULT_DEPTH, rng)),
-        Level::Perfect => Box::new(PerfectBot::new(Solver::new(), rng)),
+        Level::Perfect => {
+            let solver = match options.tt_mib {
+                Some(mib) => Solver::with_tt_mib(mib),
+                None => Solver::new(),
+            };
+            let mut bot = PerfectBot::new(solver, rng);
+            bot.set_budget(options.budget);
+            Box::new(bot)
+        }
     }
 }
 

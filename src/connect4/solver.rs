@@ -24,6 +24,9 @@ pub const DEFAULT_TT_MIB: usize = 64;
 #[cfg(target_arch = "wasm32")]
 pub const DEFAULT_TT_MIB: usize = 16;
 
+/// Up to this many stones, the table is keyed by [`Board::symmetric_key`].
+const SYMMETRY_DEPTH: i32 = 12;
+
 /// Columns searched first: the centre ones, which take part in the most fours.
 const COLUMN_ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
@@ -232,7 +235,14 @@ impl Solver {
             }
         }
 
-        let key = board.key();
+        // Early on, a position and its mirror image often both turn up (4-3-... and
+        // 4-5-...): sharing one table entry saves searching the second. Later, mirror
+        // pairs are rare and computing the mirror would cost more than it saves.
+        let key = if moves <= SYMMETRY_DEPTH {
+            board.symmetric_key()
+        } else {
+            board.key()
+        };
         let stored = self.table.get(key);
         if stored != 0 {
             let stored = stored as i32;
