@@ -231,6 +231,11 @@ fn read_scores(path: &str) -> Result<Book, InputError> {
 fn hint(args: &[String]) -> Result<(), InputError> {
     let text = args.first().map(String::as_str).unwrap_or("");
     let position = Position::parse(text)?;
+    if position.is_over() {
+        return Err(InputError::new(
+            "the game is over in this position: no move to score",
+        ));
+    }
     let mut solver = make_solver(&args[args.len().min(1)..])?;
     let scores = solver.column_scores(&position);
     for (col, score) in scores.iter().enumerate() {
