@@ -5,7 +5,7 @@ use super::position::{Board, Position, WIDTH};
 use super::solver::Solver;
 use crate::game::{Bot, Budget, InputError};
 use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
 use rand::SeedableRng;
 use std::fmt;
 use std::str::FromStr;
@@ -332,23 +332,20 @@ impl Bot<Position> for PerfectBot {
 
     fn choose_move(&mut self, position: &Position) -> Option<usize> {
         self.last_move_exact = true;
-        // Connecting now is the fastest win: no need to solve the other columns.
-        if let Some(col) =
-            (0..WIDTH).find(|&c| position.can_play(c) && position.board().is_winning_move(c))
-        {
-            return Some(col);
-        }
-        let scores = match self.budget {
-            None => self.solver.column_scores(position),
-            Some(budget) => match self.solver.column_scores_within(position, budget) {
-                Some(scores) => scores,
+        let mut order: Vec<usize> = (0..WIDTH).collect();
+        order.shuffle(&mut self.rng);
+        match self.budget {
+            None => self.solver.best_column(position, &order),
+            Some(budget) => match self.solver.best_column_within(position, &order, budget) {
+                Some(col) => Some(col),
                 None => {
                     self.last_move_exact = false;
-                    MinimaxBot::new(Self::FALLBACK_DEPTH, self.rng.clone()).column_scores(position)
+                    let scores = MinimaxBot::new(Self::FALLBACK_DEPTH, self.rng.clone())
+                        .column_scores(position);
+                    choose_best(&scores, &mut self.rng)
                 }
             },
-        };
-        choose_best(&scores, &mut self.rng)
+        }
     }
 }
 

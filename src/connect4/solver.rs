@@ -187,6 +187,64 @@ impl Solver {
             .collect()
     }
 
+    /// A column with the best exact score (the fastest win, else a draw, else the slowest
+    /// loss), trying the columns in `order` (so a shuffled order picks at random among equal
+    /// columns); `None` once the game is over.
+    ///
+    /// Cheaper than [`Solver::column_scores`]: it solves the position once, then only
+    /// checks columns with a null-window search ("does this move keep the score?") until one
+    /// does, instead of finding how bad each worse column is.
+    pub fn best_column(&mut self, position: &Position, order: &[usize]) -> Option<usize> {
+        let board = position.board();
+        let playable: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&c| position.can_play(c))
+            .collect();
+        if let Some(&col) = playable.iter().find(|&&c| board.is_winning_move(c)) {
+            return Some(col);
+        }
+        let best = self.solve(board, false);
+        for &col in &playable {
+            let mut child = *board;
+            child.play_col(col);
+            // The child's score is at least -best (best is the most any column gets); the
+            // column is a best one when the child's score is also at most -best.
+            if self.score_at_most(&child, -best) {
+                return Some(col);
+            }
+        }
+        // Only when a budget ran out (the scores above mean nothing then).
+        playable.first().copied()
+    }
+
+    /// [`Solver::best_column`] within `budget`: `None` when it ran out first.
+    pub fn best_column_within(
+        &mut self,
+        position: &Position,
+        order: &[usize],
+        budget: Budget,
+    ) -> Option<usize> {
+        self.deadline = Some(Deadline::start(budget));
+        self.deadline_nodes = self.nodes;
+        self.aborted = false;
+        let col = self.best_column(position, order);
+        self.deadline = None;
+        if std::mem::take(&mut self.aborted) {
+            None
+        } else {
+            col
+        }
+    }
+
+    /// Whether the exact score of `board` is at most `bound`.
+    fn score_at_most(&mut self, board: &Board, bound: i32) -> bool {
+        if board.can_win_next() {
+            return win_next_score(board.moves()) <= bound;
+        }
+        self.negamax(board, bound, bound + 1) <= bound
+    }
+
     /// Alpha-beta negamax in the window `(alpha, beta)`: the exact score when it lies inside,
     /// otherwise a bound on the side the window was left. The side to move must not be
     /// able to win at once.
