@@ -87,7 +87,11 @@ fn column_scores_agree_with_the_position_score() {
 fn best_column_is_one_of_the_best_scored_columns() {
     let text = data("Test_L2_R1");
     let mut solver = Solver::with_tt_mib(16);
-    let orders = [[0, 1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1, 0], [3, 0, 6, 1, 5, 2, 4]];
+    let orders = [
+        [0, 1, 2, 3, 4, 5, 6],
+        [6, 5, 4, 3, 2, 1, 0],
+        [3, 0, 6, 1, 5, 2, 4],
+    ];
     for (i, line) in text.lines().take(60).enumerate() {
         let (moves, _) = line.split_once(' ').unwrap();
         let position = Position::parse(moves).unwrap();

@@ -18,9 +18,10 @@ commands:
         print <columns> <score> <nodes> <microseconds>; a summary goes to stderr
   perft N
         the number of move sequences of N plies from the empty board
-  book [--depth D] [--out PATH] [--tt-mib N] [--scores FILE]
+  book [--depth D] [--out PATH] [--tt-mib N] [--scores FILE] [--known-only]
         generate the opening book (default depth 1, data/connect4/book.bin); prints
-        each position's score as solved; --scores takes such lines as already known
+        each position's score as solved; --scores takes such lines as already known;
+        --known-only solves nothing and writes a partial book of the known positions
   hint <columns>
         every column's exact score in a position
 ";
@@ -242,7 +243,8 @@ fn run_book(args: &[String]) -> Result<(), InputError> {
     };
     let mut solver = make_solver(args)?;
     let start = Instant::now();
-    let book = book::generate(depth, &mut solver, &known, |position, score| {
+    let known_only = has_flag(args, "--known-only");
+    let book = book::generate(depth, &mut solver, &known, known_only, |position, score| {
         // One line per position, in the `solve` input format: a run that is stopped
         // can be resumed by passing its output to --scores.
         println!("{position} {score}");

@@ -146,11 +146,13 @@ pub fn positions_at_depth(depth: usize) -> Vec<Position> {
 /// by search, except the positions whose scores are given in `known` (from an earlier run:
 /// generation can be resumed); each shallower layer then takes its scores from the layer
 /// below through the book, so it costs little. `solved` is called with each position
-/// solved or taken from `known`, and its score.
+/// solved or taken from `known`, and its score. With `known_only`, nothing is solved: the
+/// book holds just the `known` positions of the layers (a partial book).
 pub fn generate(
     depth: usize,
     solver: &mut Solver,
     known: &Book,
+    known_only: bool,
     mut solved: impl FnMut(&Position, i32),
 ) -> Book {
     let mut scores: Vec<(Board, i32)> = Vec::new();
@@ -160,6 +162,7 @@ pub fn generate(
             let board = *position.board();
             let score = match known.get(&board) {
                 Some(score) => score,
+                None if known_only => continue,
                 None => solver.solve(&board, false),
             };
             solved(&position, score);
