@@ -276,14 +276,18 @@ fn read_scores(path: &str) -> Result<Book, InputError> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let mut fields = line.split_whitespace();
-        let moves = fields.next().unwrap_or("");
         let bad = |what: &str| InputError::new(format!("{path} line {}: {what}", i + 1));
+        // The empty board has no columns: its line is just the score.
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (moves, score) = match fields[..] {
+            [score] => ("", score),
+            [moves, score] => (moves, score),
+            _ => return Err(bad("expected <columns> <score>")),
+        };
         let position = Position::parse(moves).map_err(|e| bad(&e.to_string()))?;
-        let score: i32 = fields
-            .next()
-            .and_then(|s| s.parse().ok())
-            .ok_or_else(|| bad("expected <columns> <score>"))?;
+        let score: i32 = score
+            .parse()
+            .map_err(|_| bad(&format!("bad score '{score}'")))?;
         scores.push((*position.board(), score));
     }
     Ok(Book::from_scores(scores))

@@ -205,6 +205,16 @@ impl Solver {
             return Some(col);
         }
         let best = self.solve(board, false);
+        // Columns the book knows first: checking them costs nothing. The sort is stable,
+        // so the caller's order still decides among each group.
+        let mut playable = playable;
+        if let Some(book) = &self.book {
+            playable.sort_by_key(|&col| {
+                let mut child = *board;
+                child.play_col(col);
+                book.get(&child).is_none()
+            });
+        }
         for &col in &playable {
             let mut child = *board;
             child.play_col(col);
