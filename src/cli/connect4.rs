@@ -22,8 +22,11 @@ commands:
         generate the opening book (default depth 1, data/connect4/book.bin); prints
         each position's score as solved; --scores takes such lines as already known;
         --known-only solves nothing and writes a partial book of the known positions
-  hint <columns>
+  hint <columns> [--tt-mib N] [--no-book]
         every column's exact score in a position
+  best <columns> [--tt-mib N] [--no-book]
+        a best column (centre first among equals); prints the position after it and
+        its exact score, a line for `book --scores`
 ";
 
 pub fn run(args: &[String]) -> Result<(), InputError> {
@@ -37,6 +40,7 @@ pub fn run(args: &[String]) -> Result<(), InputError> {
         "perft" => run_perft(rest),
         "book" => run_book(rest),
         "hint" => hint(rest),
+        "best" => best(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(())
@@ -309,6 +313,35 @@ fn hint(args: &[String]) -> Result<(), InputError> {
             None => println!("column {}: full", col + 1),
         }
     }
+    Ok(())
+}
+
+fn best(args: &[String]) -> Result<(), InputError> {
+    let text = args.first().map(String::as_str).unwrap_or("");
+    let position = Position::parse(text)?;
+    if position.is_over() {
+        return Err(InputError::new(
+            "the game is over in this position: no move to play",
+        ));
+    }
+    let mut solver = make_solver(&args[args.len().min(1)..])?;
+    let start = Instant::now();
+    let col = solver
+        .best_column(&position, &[3, 2, 4, 1, 5, 0, 6])
+        .ok_or_else(|| InputError::new("no move to play"))?;
+    // The best column keeps the position's score: the child's is its negation.
+    let score = solver.solve(position.board(), false);
+    let mut child = position;
+    child
+        .play(col)
+        .map_err(|e| InputError::new(format!("column {}: {e}", col + 1)))?;
+    println!("{child} {}", -score);
+    eprintln!(
+        "best column {} (score {score}), {} nodes, {:.1} s",
+        col + 1,
+        solver.nodes(),
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
