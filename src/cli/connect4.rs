@@ -53,8 +53,8 @@ pub fn run(args: &[String]) -> Result<(), InputError> {
 
 fn make_solver(args: &[String]) -> Result<Solver, InputError> {
     let mib: usize = parse_option(args, "--tt-mib", DEFAULT_TT_MIB)?;
-    if mib == 0 || mib > 1 << 16 {
-        return Err(InputError::new("--tt-mib must be between 1 and 65536"));
+    if mib == 0 || mib > 8192 {
+        return Err(InputError::new("--tt-mib must be between 1 and 8192"));
     }
     let mut solver = Solver::with_tt_mib(mib);
     if has_flag(args, "--no-book") {
