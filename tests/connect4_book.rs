@@ -94,4 +94,22 @@ fn perfect_plays_its_first_moves_at_once_from_the_book() {
     // The first player opened in the centre: the book holds the reply.
     let centre = Position::parse("4").unwrap();
     assert_eq!(solver.best_column_within(&centre, &order, budget), Some(3));
+    // Whatever the first move, the reply comes from the book, and keeps the score.
+    let book = Book::shipped();
+    for first in 0..WIDTH {
+        let mut position = Position::new();
+        position.play(first).unwrap();
+        let reply = solver
+            .best_column_within(&position, &order, budget)
+            .unwrap_or_else(|| panic!("no quick reply to column {}", first + 1));
+        let mut after = position;
+        after.play(reply).unwrap();
+        assert_eq!(
+            book.get(after.board()),
+            book.get(position.board()).map(|s| -s),
+            "reply {} to {}",
+            reply + 1,
+            first + 1
+        );
+    }
 }
