@@ -82,3 +82,22 @@ fn column_scores_agree_with_the_position_score() {
         }
     }
 }
+
+#[test]
+fn best_column_is_one_of_the_best_scored_columns() {
+    let text = data("Test_L2_R1");
+    let mut solver = Solver::with_tt_mib(16);
+    let orders = [
+        [0, 1, 2, 3, 4, 5, 6],
+        [6, 5, 4, 3, 2, 1, 0],
+        [3, 0, 6, 1, 5, 2, 4],
+    ];
+    for (i, line) in text.lines().take(60).enumerate() {
+        let (moves, _) = line.split_once(' ').unwrap();
+        let position = Position::parse(moves).unwrap();
+        let scores = solver.column_scores(&position);
+        let best = scores.iter().flatten().max().copied();
+        let col = solver.best_column(&position, &orders[i % 3]).unwrap();
+        assert_eq!(scores[col], best, "{moves}: chose column {}", col + 1);
+    }
+}

@@ -1,7 +1,7 @@
 //! `caro connect4 solve|perft|book` and `caro play connect4`.
 
 use super::{has_flag, option_value, parse_option};
-use crate::connect4::book;
+use crate::connect4::book::{self, Book};
 use crate::connect4::levels::{new_bot, Level};
 use crate::connect4::position::{perft, Board, Position};
 use crate::connect4::solver::{Solver, DEFAULT_TT_MIB};
@@ -18,10 +18,15 @@ commands:
         print <columns> <score> <nodes> <microseconds>; a summary goes to stderr
   perft N
         the number of move sequences of N plies from the empty board
-  book [--depth D] [--out PATH] [--tt-mib N]
-        generate the opening book (default depth 6, data/connect4/book.bin)
-  hint <columns>
+  book [--depth D] [--out PATH] [--tt-mib N] [--scores FILE] [--known-only]
+        generate the opening book (default depth 1, data/connect4/book.bin); prints
+        each position's score as solved; --scores takes such lines as already known;
+        --known-only solves nothing and writes a partial book of the known positions
+  hint <columns> [--tt-mib N] [--no-book]
         every column's exact score in a position
+  best <columns> [--tt-mib N] [--no-book]
+        a best column (centre first among equals); prints the position after it and
+        its exact score, a line for `book --scores`
 ";
 
 pub fn run(args: &[String]) -> Result<(), InputError> {
@@ -35,6 +40,7 @@ pub fn run(args: &[String]) -> Result<(), InputError> {
         "perft" => run_perft(rest),
         "book" => run_book(rest),
         "hint" => hint(rest),
+        "best" => best(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(())
@@ -47,8 +53,8 @@ pub fn run(args: &[String]) -> Result<(), InputError> {
 
 fn make_solver(args: &[String]) -> Result<Solver, InputError> {
     let mib: usize = parse_option(args, "--tt-mib", DEFAULT_TT_MIB)?;
-    if mib == 0 || mib > 1 << 16 {
-        return Err(InputError::new("--tt-mib must be between 1 and 65536"));
+    if mib == 0 || mib > 8192 {
+        return Err(InputError::new("--tt-mib must be between 1 and 8192"));
     }
     let mut solver = Solver::with_tt_mib(mib);
     if has_flag(args, "--no-book") {
@@ -89,6 +95,10 @@ fn solve(args: &[String]) -> Result<(), InputError> {
     let mut out = stdout.lock();
     let (mut count, mut total_us, mut total_nodes) = (0u64, 0u128, 0u64);
     let (mut checked, mut matched, mut errors) = (0u64, 0u64, 0u64);
+    // CPU time as well as wall time: on a busy machine the wall time also counts the time
+    // spent waiting for a core. Reading the clock costs a little; measure that and take it off.
+    let cpu_overhead = cpu_clock_overhead_ns();
+    let mut total_cpu_ns: Option<u64> = cpu_overhead.map(|_| 0);
     for (i, line) in stdin.lock().lines().enumerate() {
         let line = line.map_err(|e| InputError::new(format!("reading stdin: {e}")))?;
         let text = line.trim();
@@ -109,9 +119,18 @@ fn solve(args: &[String]) -> Result<(), InputError> {
             solver.clear();
         }
         solver.reset_nodes();
+        let cpu_start = thread_cpu_ns();
         let start = Instant::now();
         let score = solver.solve(position.board(), weak);
         let us = start.elapsed().as_micros();
+        if let (Some(total), Some(a), Some(b), Some(overhead)) = (
+            total_cpu_ns.as_mut(),
+            cpu_start,
+            thread_cpu_ns(),
+            cpu_overhead,
+        ) {
+            *total += (b - a).saturating_sub(overhead);
+        }
         let nodes = solver.nodes();
         let _ = writeln!(out, "{position} {score} {nodes} {us}");
         count += 1;
@@ -132,6 +151,12 @@ fn solve(args: &[String]) -> Result<(), InputError> {
             total_us as f64 / count as f64,
             total_nodes as f64 / count as f64
         );
+        if let Some(cpu) = total_cpu_ns {
+            eprintln!(
+                "mean CPU time: {:.1} us",
+                cpu as f64 / 1000.0 / count as f64
+            );
+        }
     } else {
         eprintln!("positions: 0");
     }
@@ -142,6 +167,46 @@ fn solve(args: &[String]) -> Result<(), InputError> {
         eprintln!("malformed lines: {errors}");
     }
     Ok(())
+}
+
+/// This thread's CPU time so far in nanoseconds (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`
+/// on Linux), or `None` elsewhere.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn thread_cpu_ns() -> Option<u64> {
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: i64,
+        tv_nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut t = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: the C library's clock_gettime writes one timespec (two 64-bit fields on
+    // 64-bit Linux) through the valid pointer we pass, and nothing else.
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    (rc == 0).then(|| t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
+}
+
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn thread_cpu_ns() -> Option<u64> {
+    None
+}
+
+/// The CPU time that one call of [`thread_cpu_ns`] itself costs, in nanoseconds.
+fn cpu_clock_overhead_ns() -> Option<u64> {
+    let mut samples: Vec<u64> = (0..50)
+        .map(|_| {
+            let a = thread_cpu_ns()?;
+            Some(thread_cpu_ns()? - a)
+        })
+        .collect::<Option<_>>()?;
+    samples.sort_unstable();
+    Some(samples[samples.len() / 2])
 }
 
 fn run_perft(args: &[String]) -> Result<(), InputError> {
@@ -169,18 +234,26 @@ fn run_perft(args: &[String]) -> Result<(), InputError> {
 }
 
 fn run_book(args: &[String]) -> Result<(), InputError> {
-    let depth: usize = parse_option(args, "--depth", 6)?;
+    let depth: usize = parse_option(args, "--depth", 1)?;
     if depth > 14 {
         return Err(InputError::new(
             "--depth above 14 would take far too long and make a huge file",
         ));
     }
     let out = option_value(args, "--out")?.unwrap_or("data/connect4/book.bin");
+    let known = match option_value(args, "--scores")? {
+        None => Book::default(),
+        Some(path) => read_scores(path)?,
+    };
     let mut solver = make_solver(args)?;
     let start = Instant::now();
-    let book = book::generate(depth, &mut solver, |d, done, total| {
+    let known_only = has_flag(args, "--known-only");
+    let book = book::generate(depth, &mut solver, &known, known_only, |position, score| {
+        // One line per position, in the `solve` input format: a run that is stopped
+        // can be resumed by passing its output to --scores.
+        println!("{position} {score}");
         eprintln!(
-            "depth {d}: {done}/{total} positions  ({:.0} s)",
+            "{position} {score}  ({:.0} s)",
             start.elapsed().as_secs_f64()
         );
     });
@@ -197,9 +270,41 @@ fn run_book(args: &[String]) -> Result<(), InputError> {
     Ok(())
 }
 
+/// Exact scores from a file of `<columns> <score>` lines (the output of `solve` or `book`).
+fn read_scores(path: &str) -> Result<Book, InputError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| InputError::new(format!("cannot read {path}: {e}")))?;
+    let mut scores = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |what: &str| InputError::new(format!("{path} line {}: {what}", i + 1));
+        // The empty board has no columns: its line is just the score.
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (moves, score) = match fields[..] {
+            [score] => ("", score),
+            [moves, score] => (moves, score),
+            _ => return Err(bad("expected <columns> <score>")),
+        };
+        let position = Position::parse(moves).map_err(|e| bad(&e.to_string()))?;
+        let score: i32 = score
+            .parse()
+            .map_err(|_| bad(&format!("bad score '{score}'")))?;
+        scores.push((*position.board(), score));
+    }
+    Ok(Book::from_scores(scores))
+}
+
 fn hint(args: &[String]) -> Result<(), InputError> {
     let text = args.first().map(String::as_str).unwrap_or("");
     let position = Position::parse(text)?;
+    if position.is_over() {
+        return Err(InputError::new(
+            "the game is over in this position: no move to score",
+        ));
+    }
     let mut solver = make_solver(&args[args.len().min(1)..])?;
     let scores = solver.column_scores(&position);
     for (col, score) in scores.iter().enumerate() {
@@ -208,6 +313,35 @@ fn hint(args: &[String]) -> Result<(), InputError> {
             None => println!("column {}: full", col + 1),
         }
     }
+    Ok(())
+}
+
+fn best(args: &[String]) -> Result<(), InputError> {
+    let text = args.first().map(String::as_str).unwrap_or("");
+    let position = Position::parse(text)?;
+    if position.is_over() {
+        return Err(InputError::new(
+            "the game is over in this position: no move to play",
+        ));
+    }
+    let mut solver = make_solver(&args[args.len().min(1)..])?;
+    let start = Instant::now();
+    let col = solver
+        .best_column(&position, &[3, 2, 4, 1, 5, 0, 6])
+        .ok_or_else(|| InputError::new("no move to play"))?;
+    // The best column keeps the position's score: the child's is its negation.
+    let score = solver.solve(position.board(), false);
+    let mut child = position;
+    child
+        .play(col)
+        .map_err(|e| InputError::new(format!("column {}: {e}", col + 1)))?;
+    println!("{child} {}", -score);
+    eprintln!(
+        "best column {} (score {score}), {} nodes, {:.1} s",
+        col + 1,
+        solver.nodes(),
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 

@@ -120,17 +120,17 @@ impl Book {
 /// The positions with exactly `depth` stones that a search can meet, one per mirror pair:
 /// no four in a row yet, and the side to move cannot connect at once (the solver answers
 /// those without searching).
-pub fn positions_at_depth(depth: usize) -> Vec<Board> {
-    let mut layer = vec![Board::new()];
+pub fn positions_at_depth(depth: usize) -> Vec<Position> {
+    let mut layer = vec![Position::new()];
     for _ in 0..depth {
         let mut seen = HashSet::new();
         let mut next = Vec::new();
-        for board in &layer {
+        for position in &layer {
             for col in 0..WIDTH {
-                if board.can_play(col) && !board.is_winning_move(col) {
-                    let mut child = *board;
-                    child.play_col(col);
-                    if seen.insert(child.symmetric_key()) {
+                if position.can_play(col) && !position.board().is_winning_move(col) {
+                    let mut child = *position;
+                    // Cannot fail: the column has room and the game is not over.
+                    if child.play(col).is_ok() && seen.insert(child.board().symmetric_key()) {
                         next.push(child);
                     }
                 }
@@ -138,36 +138,37 @@ pub fn positions_at_depth(depth: usize) -> Vec<Board> {
         }
         layer = next;
     }
-    layer.retain(|b| !b.can_win_next());
+    layer.retain(|p| !p.board().can_win_next());
     layer
 }
 
 /// Builds a book of every position with up to `depth` stones. The deepest layer is solved
-/// by search; each shallower layer then takes its scores from the layer below through the
-/// book, so it costs little. `progress` is called with (stones, solved, total) now and then.
+/// by search, except the positions whose scores are given in `known` (from an earlier run:
+/// generation can be resumed); each shallower layer then takes its scores from the layer
+/// below through the book, so it costs little. `solved` is called with each position
+/// solved or taken from `known`, and its score. With `known_only`, nothing is solved: the
+/// book holds just the `known` positions of the layers (a partial book).
 pub fn generate(
     depth: usize,
     solver: &mut Solver,
-    mut progress: impl FnMut(usize, usize, usize),
+    known: &Book,
+    known_only: bool,
+    mut solved: impl FnMut(&Position, i32),
 ) -> Book {
     let mut scores: Vec<(Board, i32)> = Vec::new();
     solver.set_book(None);
     for d in (0..=depth).rev() {
-        let layer = positions_at_depth(d);
-        let total = layer.len();
-        for (i, board) in layer.iter().enumerate() {
-            scores.push((*board, solver.solve(board, false)));
-            if (i + 1) % 1000 == 0 || i + 1 == total {
-                progress(d, i + 1, total);
-            }
+        for position in positions_at_depth(d) {
+            let board = *position.board();
+            let score = match known.get(&board) {
+                Some(score) => score,
+                None if known_only => continue,
+                None => solver.solve(&board, false),
+            };
+            solved(&position, score);
+            scores.push((board, score));
         }
         solver.set_book(Some(Arc::new(Book::from_scores(scores.iter().copied()))));
     }
     Book::from_scores(scores)
-}
-
-/// Parses `text` as a position and looks it up.
-pub fn lookup(book: &Book, text: &str) -> Result<Option<i32>, InputError> {
-    let position = Position::parse(text)?;
-    Ok(book.get(position.board()))
 }

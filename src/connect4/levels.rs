@@ -3,9 +3,9 @@
 
 use super::position::{Board, Position, WIDTH};
 use super::solver::Solver;
-use crate::game::{Bot, InputError};
+use crate::game::{Bot, Budget, InputError};
 use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
 use rand::SeedableRng;
 use std::fmt;
 use std::str::FromStr;
@@ -71,16 +71,47 @@ impl FromStr for Level {
 pub type Connect4Bot = Box<dyn Bot<Position, Move = usize> + Send>;
 
 /// Makes a bot of `level`; the same `seed` replays the same choices among equal moves.
-/// Perfect gets a solver with the default table size ([`super::solver::DEFAULT_TT_MIB`]).
+/// Perfect gets a solver with the default table size ([`super::solver::DEFAULT_TT_MIB`])
+/// and no budget (always exact, however long it takes).
 pub fn new_bot(level: Level, seed: Option<u64>) -> Connect4Bot {
-    let rng = match seed {
+    new_bot_with(
+        level,
+        BotOptions {
+            seed,
+            ..BotOptions::default()
+        },
+    )
+}
+
+/// How a bot is set up beyond its level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BotOptions {
+    /// Seed for choosing among equal moves: the same seed replays the same game.
+    pub seed: Option<u64>,
+    /// Perfect: the transposition table size in MiB (default [`super::solver::DEFAULT_TT_MIB`]).
+    pub tt_mib: Option<usize>,
+    /// Perfect: the most it may spend solving one move before falling back to minimax.
+    pub budget: Option<Budget>,
+}
+
+/// Makes a bot of `level` with `options`.
+pub fn new_bot_with(level: Level, options: BotOptions) -> Connect4Bot {
+    let rng = match options.seed {
         Some(seed) => StdRng::seed_from_u64(seed),
         None => StdRng::from_os_rng(),
     };
     match level {
         Level::Random => Box::new(RandomBot { rng }),
         Level::Minimax => Box::new(MinimaxBot::new(MinimaxBot::DEFAULT_DEPTH, rng)),
-        Level::Perfect => Box::new(PerfectBot::new(Solver::new(), rng)),
+        Level::Perfect => {
+            let solver = match options.tt_mib {
+                Some(mib) => Solver::with_tt_mib(mib),
+                None => Solver::new(),
+            };
+            let mut bot = PerfectBot::new(solver, rng);
+            bot.set_budget(options.budget);
+            Box::new(bot)
+        }
     }
 }
 
@@ -245,16 +276,31 @@ fn evaluate(board: &Board, me: usize) -> i32 {
 
 /// Plays the move with the best exact score: the fastest win, else a draw, else the
 /// slowest loss; random among equal moves.
+///
+/// Early positions beyond the opening book can take the solver minutes. With a budget set
+/// ([`PerfectBot::set_budget`]), a move whose solving runs out of budget is chosen by the
+/// article's minimax searching [`PerfectBot::FALLBACK_DEPTH`] plies instead (and
+/// [`PerfectBot::last_move_exact`] says so). Without a budget (the default) it is always exact.
 pub struct PerfectBot {
     solver: Solver,
     rng: StdRng,
+    budget: Option<Budget>,
+    last_move_exact: bool,
 }
 
 impl PerfectBot {
+    /// Depth of the minimax used when the budget runs out.
+    pub const FALLBACK_DEPTH: u32 = 6;
+
     /// A bot using `solver` (choose its table size for the browser with
     /// [`Solver::with_tt_mib`]).
     pub fn new(solver: Solver, rng: StdRng) -> PerfectBot {
-        PerfectBot { solver, rng }
+        PerfectBot {
+            solver,
+            rng,
+            budget: None,
+            last_move_exact: true,
+        }
     }
 
     /// A seeded bot with a table of about `tt_mib` MiB.
@@ -266,6 +312,16 @@ impl PerfectBot {
         PerfectBot::new(Solver::with_tt_mib(tt_mib), rng)
     }
 
+    /// Limits the solving of each move (`None`: no limit, always exact).
+    pub fn set_budget(&mut self, budget: Option<Budget>) {
+        self.budget = budget;
+    }
+
+    /// Whether the last move chosen came from the exact solver.
+    pub fn last_move_exact(&self) -> bool {
+        self.last_move_exact
+    }
+
     pub fn solver(&mut self) -> &mut Solver {
         &mut self.solver
     }
@@ -275,14 +331,21 @@ impl Bot<Position> for PerfectBot {
     type Move = usize;
 
     fn choose_move(&mut self, position: &Position) -> Option<usize> {
-        // Connecting now is the fastest win: no need to solve the other columns.
-        if let Some(col) =
-            (0..WIDTH).find(|&c| position.can_play(c) && position.board().is_winning_move(c))
-        {
-            return Some(col);
+        self.last_move_exact = true;
+        let mut order: Vec<usize> = (0..WIDTH).collect();
+        order.shuffle(&mut self.rng);
+        match self.budget {
+            None => self.solver.best_column(position, &order),
+            Some(budget) => match self.solver.best_column_within(position, &order, budget) {
+                Some(col) => Some(col),
+                None => {
+                    self.last_move_exact = false;
+                    let scores = MinimaxBot::new(Self::FALLBACK_DEPTH, self.rng.clone())
+                        .column_scores(position);
+                    choose_best(&scores, &mut self.rng)
+                }
+            },
         }
-        let scores = self.solver.column_scores(position);
-        choose_best(&scores, &mut self.rng)
     }
 }
 
@@ -356,5 +419,19 @@ mod tests {
         assert_eq!(bot.choose_move(&pos("5554224333234511764415115")), Some(5));
         // Blocking column 1 only delays the loss; every other move loses at once.
         assert_eq!(bot.choose_move(&pos("271713432331713132")), Some(0));
+        assert!(bot.last_move_exact());
+    }
+
+    #[test]
+    fn perfect_with_a_tiny_budget_falls_back_to_minimax() {
+        let mut bot = PerfectBot::with_tt_mib(1, Some(3));
+        bot.set_budget(Some(Budget::nodes(20_000)));
+        // Three stones in: far too hard to solve in 20,000 nodes.
+        let col = bot.choose_move(&pos("444")).unwrap();
+        assert!(!bot.last_move_exact());
+        assert!(col < WIDTH);
+        // Late positions are solved within the budget.
+        assert_eq!(bot.choose_move(&pos("271713432331713132")), Some(0));
+        assert!(bot.last_move_exact());
     }
 }

@@ -8,6 +8,6 @@ pub mod solver;
 pub mod transposition;
 
 pub use book::Book;
-pub use levels::{new_bot, Connect4Bot, Level};
+pub use levels::{new_bot, new_bot_with, BotOptions, Connect4Bot, Level, PerfectBot};
 pub use position::{perft, Board, MoveError, Position, HEIGHT, WIDTH};
 pub use solver::Solver;

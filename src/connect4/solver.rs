@@ -10,6 +10,7 @@ use super::book::Book;
 use super::move_sorter::MoveSorter;
 use super::position::{column_mask, Board, Position, CELLS, WIDTH};
 use super::transposition::TranspositionTable;
+use crate::game::{Budget, Deadline};
 use std::sync::Arc;
 
 /// The lowest and highest scores a position with a move left to play can have (a win
@@ -22,6 +23,9 @@ pub const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
 pub const DEFAULT_TT_MIB: usize = 64;
 #[cfg(target_arch = "wasm32")]
 pub const DEFAULT_TT_MIB: usize = 16;
+
+/// Up to this many stones, the table is keyed by [`Board::symmetric_key`].
+const SYMMETRY_DEPTH: i32 = 12;
 
 /// Columns searched first: the centre ones, which take part in the most fours.
 const COLUMN_ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
@@ -36,7 +40,16 @@ pub struct Solver {
     table: TranspositionTable,
     book: Option<Arc<Book>>,
     nodes: u64,
+    /// The running budget of [`Solver::solve_within`], if any.
+    deadline: Option<Deadline>,
+    /// Set when the deadline passed: the search unwinds and its results mean nothing.
+    aborted: bool,
+    /// `nodes` when the deadline started, so that a node budget counts from there.
+    deadline_nodes: u64,
 }
+
+/// How many nodes pass between two looks at the clock.
+const CLOCK_INTERVAL: u64 = 1 << 14;
 
 impl Solver {
     /// A solver with a [`DEFAULT_TT_MIB`] table and the shipped opening book.
@@ -55,6 +68,9 @@ impl Solver {
             table: TranspositionTable::with_bytes(bytes),
             book: Some(Book::shipped()),
             nodes: 0,
+            deadline: None,
+            aborted: false,
+            deadline_nodes: 0,
         }
     }
 
@@ -126,6 +142,32 @@ impl Solver {
         }
     }
 
+    /// [`Solver::solve`] within `budget` (nodes and/or time): `None` when it ran out first.
+    /// What the table learnt is kept, so asking again later goes faster.
+    pub fn solve_within(&mut self, board: &Board, weak: bool, budget: Budget) -> Option<i32> {
+        self.deadline = Some(Deadline::start(budget));
+        self.deadline_nodes = self.nodes;
+        self.aborted = false;
+        let score = self.solve(board, weak);
+        self.deadline = None;
+        (!std::mem::take(&mut self.aborted)).then_some(score)
+    }
+
+    /// [`Solver::column_scores`] within `budget` for all the columns together: `None` when
+    /// it ran out first.
+    pub fn column_scores_within(
+        &mut self,
+        position: &Position,
+        budget: Budget,
+    ) -> Option<Vec<Option<i32>>> {
+        self.deadline = Some(Deadline::start(budget));
+        self.deadline_nodes = self.nodes;
+        self.aborted = false;
+        let scores = self.column_scores(position);
+        self.deadline = None;
+        (!std::mem::take(&mut self.aborted)).then_some(scores)
+    }
+
     /// Every column's exact score for the side to move (what that move leads to), `None`
     /// for a full column; all `None` once the game is over.
     pub fn column_scores(&mut self, position: &Position) -> Vec<Option<i32>> {
@@ -145,6 +187,74 @@ impl Solver {
             .collect()
     }
 
+    /// A column with the best exact score (the fastest win, else a draw, else the slowest
+    /// loss), trying the columns in `order` (so a shuffled order picks at random among equal
+    /// columns); `None` once the game is over.
+    ///
+    /// Cheaper than [`Solver::column_scores`]: it solves the position once, then only
+    /// checks columns with a null-window search ("does this move keep the score?") until one
+    /// does, instead of finding how bad each worse column is.
+    pub fn best_column(&mut self, position: &Position, order: &[usize]) -> Option<usize> {
+        let board = position.board();
+        let playable: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&c| position.can_play(c))
+            .collect();
+        if let Some(&col) = playable.iter().find(|&&c| board.is_winning_move(c)) {
+            return Some(col);
+        }
+        let best = self.solve(board, false);
+        // Columns the book knows first: checking them costs nothing. The sort is stable,
+        // so the caller's order still decides among each group.
+        let mut playable = playable;
+        if let Some(book) = &self.book {
+            playable.sort_by_key(|&col| {
+                let mut child = *board;
+                child.play_col(col);
+                book.get(&child).is_none()
+            });
+        }
+        for &col in &playable {
+            let mut child = *board;
+            child.play_col(col);
+            // The child's score is at least -best (best is the most any column gets); the
+            // column is a best one when the child's score is also at most -best.
+            if self.score_at_most(&child, -best) {
+                return Some(col);
+            }
+        }
+        // Only when a budget ran out (the scores above mean nothing then).
+        playable.first().copied()
+    }
+
+    /// [`Solver::best_column`] within `budget`: `None` when it ran out first.
+    pub fn best_column_within(
+        &mut self,
+        position: &Position,
+        order: &[usize],
+        budget: Budget,
+    ) -> Option<usize> {
+        self.deadline = Some(Deadline::start(budget));
+        self.deadline_nodes = self.nodes;
+        self.aborted = false;
+        let col = self.best_column(position, order);
+        self.deadline = None;
+        if std::mem::take(&mut self.aborted) {
+            None
+        } else {
+            col
+        }
+    }
+
+    /// Whether the exact score of `board` is at most `bound`.
+    fn score_at_most(&mut self, board: &Board, bound: i32) -> bool {
+        if board.can_win_next() {
+            return win_next_score(board.moves()) <= bound;
+        }
+        self.negamax(board, bound, bound + 1) <= bound
+    }
+
     /// Alpha-beta negamax in the window `(alpha, beta)`: the exact score when it lies inside,
     /// otherwise a bound on the side the window was left. The side to move must not be
     /// able to win at once.
@@ -152,6 +262,17 @@ impl Solver {
         debug_assert!(alpha < beta);
         debug_assert!(!board.can_win_next());
         self.nodes += 1;
+        if self.aborted {
+            return 0;
+        }
+        if self.nodes % CLOCK_INTERVAL == 0 {
+            if let Some(deadline) = &self.deadline {
+                if deadline.expired(self.nodes - self.deadline_nodes) {
+                    self.aborted = true;
+                    return 0;
+                }
+            }
+        }
 
         let next = board.possible_non_losing_moves();
         let moves = board.moves() as i32;
@@ -182,7 +303,14 @@ impl Solver {
             }
         }
 
-        let key = board.key();
+        // Early on, a position and its mirror image often both turn up (4-3-... and
+        // 4-5-...): sharing one table entry saves searching the second. Later, mirror
+        // pairs are rare and computing the mirror would cost more than it saves.
+        let key = if moves <= SYMMETRY_DEPTH {
+            board.symmetric_key()
+        } else {
+            board.key()
+        };
         let stored = self.table.get(key);
         if stored != 0 {
             let stored = stored as i32;
@@ -225,6 +353,10 @@ impl Solver {
             let mut child = *board;
             child.play(stone);
             let score = -self.negamax(&child, -beta, -alpha);
+            if self.aborted {
+                // Nothing learnt below this node can be trusted: store nothing.
+                return 0;
+            }
             if score >= beta {
                 // Stored as a lower bound in MAX - MIN + 2 ..= 2 * (MAX - MIN) + 2.
                 self.table
