@@ -2,33 +2,91 @@
 
 use super::board::{Board, Pos};
 use super::greedy;
+use super::search::{Engine, EngineConfig, Limits};
 use crate::game::{Bot, Budget, InputError};
 use rand::rngs::StdRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// A computer level, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
     /// The original article's attack/defense scorer.
     Greedy,
+    /// A two-ply search with a little randomness.
+    Easy,
+    /// A four-ply search with threat search, slightly varied.
+    Normal,
+    /// A deep search on a fixed node budget.
+    Hard,
+    /// The full engine, about one second per move.
+    Master,
 }
 
 impl Level {
-    pub const ALL: [Level; 1] = [Level::Greedy];
+    pub const ALL: [Level; 5] = [
+        Level::Greedy,
+        Level::Easy,
+        Level::Normal,
+        Level::Hard,
+        Level::Master,
+    ];
 
     /// The lower-case name used in URLs and on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Level::Greedy => "greedy",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+            Level::Master => "master",
         }
+    }
+
+    /// The search limits of a searching level (`None` for Greedy), before any override.
+    pub fn limits(self) -> Option<Limits> {
+        let mut limits = match self {
+            Level::Greedy => return None,
+            Level::Easy => Limits::nodes(2_000),
+            Level::Normal => Limits::nodes(20_000),
+            Level::Hard => Limits::new(Budget {
+                nodes: Some(200_000),
+                time: Some(Duration::from_secs(3)),
+            }),
+            Level::Master => Limits::time(Duration::from_millis(1_000)),
+        };
+        match self {
+            Level::Easy => {
+                limits.max_depth = 2;
+                limits.noise = 30;
+                limits.root_vcf_nodes = 500;
+                limits.leaf_vcf_nodes = 0;
+            }
+            Level::Normal => {
+                limits.max_depth = 4;
+                limits.noise = 8;
+                limits.root_vcf_nodes = 3_000;
+                limits.leaf_vcf_nodes = 20;
+            }
+            Level::Master => {
+                limits.root_vcf_nodes = 100_000;
+                limits.leaf_vcf_nodes = 60;
+            }
+            _ => {}
+        }
+        Some(limits)
     }
 
     /// The name shown to players.
     pub fn title(self) -> &'static str {
         match self {
             Level::Greedy => "Greedy",
+            Level::Easy => "Easy",
+            Level::Normal => "Normal",
+            Level::Hard => "Hard",
+            Level::Master => "Master",
         }
     }
 }
@@ -75,8 +133,40 @@ pub fn new_bot(level: Level, options: BotOptions) -> CaroBot {
         Some(seed) => StdRng::seed_from_u64(seed),
         None => StdRng::from_os_rng(),
     };
-    match level {
-        Level::Greedy => Box::new(GreedyBot { rng }),
+    match level.limits() {
+        None => Box::new(GreedyBot { rng }),
+        Some(mut limits) => {
+            if let Some(budget) = options.budget {
+                limits.budget = budget;
+            }
+            let tt_megabytes = if matches!(level, Level::Easy | Level::Normal) {
+                4
+            } else {
+                16
+            };
+            Box::new(EngineBot {
+                engine: Engine::new(EngineConfig { tt_megabytes }),
+                limits,
+                rng,
+            })
+        }
+    }
+}
+
+/// A searching level as a [`Bot`].
+pub struct EngineBot {
+    engine: Engine,
+    limits: Limits,
+    rng: StdRng,
+}
+
+impl Bot<Board> for EngineBot {
+    type Move = Pos;
+
+    fn choose_move(&mut self, board: &Board) -> Option<Pos> {
+        let mut limits = self.limits;
+        limits.seed = self.rng.random();
+        self.engine.search(board, &limits, &mut |_| {}).best
     }
 }
 
