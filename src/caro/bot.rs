@@ -65,7 +65,7 @@ impl Level {
                 limits.leaf_vcf_nodes = 0;
             }
             Level::Normal => {
-                limits.max_depth = 4;
+                limits.max_depth = 40;
                 limits.noise = 8;
                 limits.root_vcf_nodes = 3_000;
                 limits.leaf_vcf_nodes = 20;

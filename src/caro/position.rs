@@ -38,6 +38,10 @@ pub struct Position {
     levels: Vec<[[Level; 4]; 2]>,
     /// Stones within two cells (a 5x5 square): candidate moves have at least one.
     near: Vec<u8>,
+    /// The empty cells with `near > 0`, kept as a set: a list and each cell's place in it
+    /// (`u32::MAX` when absent), so a big board costs no more than a small one.
+    candidates: Vec<usize>,
+    candidate_at: Vec<u32>,
     tables: [&'static [Level]; 2],
     offsets: [isize; 4],
     hash: u64,
@@ -81,6 +85,8 @@ impl Position {
             keys: vec![[0; 4]; size],
             levels: vec![[[0; 4]; 2]; size],
             near: vec![0; size],
+            candidates: Vec::new(),
+            candidate_at: vec![u32::MAX; size],
             tables: [
                 patterns::table(rule, Side::First),
                 patterns::table(rule, Side::Second),
@@ -200,21 +206,32 @@ impl Position {
         self.area
     }
 
-    /// Every empty cell inside the search area that has a stone within two cells, in a
-    /// fixed order (row by row).
+    /// Every empty cell that has a stone within two cells (the centre on an empty board).
+    /// The order depends on the moves played and taken back, but is the same every run.
     pub fn candidates(&self, out: &mut Vec<usize>) {
         out.clear();
-        let Some(a) = self.area else {
+        if self.area.is_none() {
             out.push(self.index(Pos::new(self.rows / 2, self.cols / 2)));
             return;
-        };
-        for row in a.top..=a.bottom {
-            let start = self.index(Pos::new(row, a.left));
-            for i in start..=start + (a.right - a.left) {
-                if self.cells[i] == EMPTY && self.near[i] > 0 {
-                    out.push(i);
-                }
+        }
+        out.extend_from_slice(&self.candidates);
+    }
+
+    fn insert_candidate(&mut self, i: usize) {
+        if self.candidate_at[i] == u32::MAX {
+            self.candidate_at[i] = self.candidates.len() as u32;
+            self.candidates.push(i);
+        }
+    }
+
+    fn remove_candidate(&mut self, i: usize) {
+        let at = self.candidate_at[i];
+        if at != u32::MAX {
+            self.candidates.swap_remove(at as usize);
+            if let Some(&moved) = self.candidates.get(at as usize) {
+                self.candidate_at[moved] = at;
             }
+            self.candidate_at[i] = u32::MAX;
         }
     }
 
@@ -278,6 +295,7 @@ impl Position {
     /// Puts a `colour` stone on `i` and updates every structure; not the turn.
     fn place(&mut self, i: usize, colour: u8) {
         self.remove_cell(i);
+        self.remove_candidate(i);
         self.cells[i] = colour;
         self.hash ^= zobrist(i, colour);
         self.update_lines(i, colour as u32, true);
@@ -340,8 +358,14 @@ impl Position {
                 let n = (base + dc) as usize;
                 if add {
                     self.near[n] += 1;
+                    if self.near[n] == 1 && self.cells[n] == EMPTY {
+                        self.insert_candidate(n);
+                    }
                 } else {
                     self.near[n] -= 1;
+                    if self.near[n] == 0 {
+                        self.remove_candidate(n);
+                    }
                 }
             }
         }
@@ -367,6 +391,9 @@ impl Position {
         self.update_lines(i, colour as u32, false);
         self.hash ^= zobrist(i, colour);
         self.cells[i] = EMPTY;
+        if self.near[i] > 0 {
+            self.insert_candidate(i);
+        }
         self.refresh_levels(i);
         self.add_cell(i);
         self.area = area;
@@ -379,13 +406,10 @@ impl Position {
         if self.count(side, FIVE) == 0 {
             return;
         }
-        let Some(a) = self.area else { return };
-        for row in a.top..=a.bottom {
-            let start = self.index(Pos::new(row, a.left));
-            for i in start..=start + (a.right - a.left) {
-                if self.cells[i] == EMPTY && self.levels[i][side.index()].contains(&FIVE) {
-                    out.push(i);
-                }
+        // A five point has a stone next to it, so it is a candidate.
+        for &i in &self.candidates {
+            if self.levels[i][side.index()].contains(&FIVE) {
+                out.push(i);
             }
         }
     }

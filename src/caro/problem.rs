@@ -26,13 +26,30 @@ pub struct Problem {
 
 impl Problem {
     /// The position replayed move by move on a fresh board (so that `to_move()` and the
-    /// rules apply from here on), if the stones can be played in the order given.
+    /// rules apply from here on). The stones are tried in the order given; when that order
+    /// passes through a forbidden or finished position (the gomoku lists are sorted by row,
+    /// not by time), each side's next stone is the first of its remaining ones that can be
+    /// played. `None` if no such order is found.
     pub fn playable_board(&self) -> Option<Board> {
-        let mut b = Board::new(self.board.rows(), self.board.cols(), self.board.rule()).ok()?;
-        for &p in &self.stones {
-            b.play(p).ok()?;
+        let (rows, cols, rule) = (self.board.rows(), self.board.cols(), self.board.rule());
+        let mut b = Board::new(rows, cols, rule).ok()?;
+        if self.stones.iter().all(|&p| b.play(p).is_ok()) && !b.is_over() {
+            return (b.to_move() == self.to_move).then_some(b);
         }
-        (b.to_move() == self.to_move && !b.is_over()).then_some(b)
+        let mut b = Board::new(rows, cols, rule).ok()?;
+        let mut left: [Vec<Pos>; 2] = [
+            self.stones.iter().step_by(2).copied().collect(),
+            self.stones.iter().skip(1).step_by(2).copied().collect(),
+        ];
+        while !left[0].is_empty() || !left[1].is_empty() {
+            let side = b.to_move().index();
+            let k = left[side].iter().position(|&p| {
+                let mut t = b.clone();
+                t.play(p).is_ok() && !t.is_over()
+            })?;
+            b.play(left[side].remove(k)).ok()?;
+        }
+        (b.to_move() == self.to_move).then_some(b)
     }
 }
 
