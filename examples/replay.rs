@@ -6,11 +6,28 @@ fn main() {
     let seed: u64 = args[1].parse().unwrap();
     let full = parse_position(&args[2]).unwrap();
     let from: usize = args[3].parse().unwrap();
-    let mut bot = new_bot(level, BotOptions { seed: Some(seed), budget: None });
+    let mut bot = new_bot(
+        level,
+        BotOptions {
+            seed: Some(seed),
+            budget: None,
+        },
+    );
     let moves = full.moves().to_vec();
-    let head = args[2].split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+    let head = args[2]
+        .split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
     for n in (from..moves.len()).step_by(2) {
-        let text = format!("{head} {}", moves[..n].iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" "));
+        let text = format!(
+            "{head} {}",
+            moves[..n]
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
         let b = parse_position(&text).unwrap();
         let m = bot.choose_move(&b);
         println!("after {n}: bot {:?} game {}", m, moves[n]);

@@ -70,12 +70,13 @@ impl Stones for Board {
 /// A board seen with a few extra Black stones on it: the hypothetical stones of the check.
 struct WithBlack<'a, S: Stones + ?Sized> {
     base: &'a S,
-    extra: [(isize, isize); MAX_EXTRA],
+    extra: [(isize, isize); MAX_EXTRA + 3],
     len: usize,
 }
 
 /// How many hypothetical stones the recursion may stack. Each level of the three check adds
-/// one stone; real positions never need more than a handful, and a cap keeps the cost bounded.
+/// one stone (and looks two more ahead, hence the array's three spare slots); real positions
+/// never need more than a handful, and a cap keeps the cost bounded.
 const MAX_EXTRA: usize = 8;
 
 impl<S: Stones + ?Sized> Stones for WithBlack<'_, S> {
@@ -113,7 +114,7 @@ pub fn forbidden(board: &Board, pos: Pos) -> Option<Forbidden> {
 pub fn forbidden_at<S: Stones + ?Sized>(stones: &S, row: isize, col: isize) -> Option<Forbidden> {
     let view = WithBlack {
         base: stones,
-        extra: [(0, 0); MAX_EXTRA],
+        extra: [(0, 0); MAX_EXTRA + 3],
         len: 0,
     };
     check(&view, row, col)
