@@ -17,7 +17,7 @@ pub enum Level {
     Greedy,
     /// A two-ply search with a little randomness.
     Easy,
-    /// A four-ply search with threat search, slightly varied.
+    /// A short search with threat search, slightly varied.
     Normal,
     /// A deep search on a fixed node budget.
     Hard,
@@ -49,24 +49,24 @@ impl Level {
     pub fn limits(self) -> Option<Limits> {
         let mut limits = match self {
             Level::Greedy => return None,
-            Level::Easy => Limits::nodes(2_000),
-            Level::Normal => Limits::nodes(20_000),
+            Level::Easy => Limits::nodes(1_500),
+            Level::Normal => Limits::nodes(15_000),
             Level::Hard => Limits::new(Budget {
-                nodes: Some(200_000),
+                nodes: Some(80_000),
                 time: Some(Duration::from_secs(3)),
             }),
             Level::Master => Limits::time(Duration::from_millis(1_000)),
         };
         match self {
             Level::Easy => {
-                limits.max_depth = 2;
+                limits.max_depth = 1;
                 limits.noise = 30;
                 limits.root_vcf_nodes = 500;
                 limits.leaf_vcf_nodes = 0;
             }
             Level::Normal => {
                 limits.max_depth = 40;
-                limits.noise = 8;
+                limits.noise = 6;
                 limits.root_vcf_nodes = 3_000;
                 limits.leaf_vcf_nodes = 20;
             }
@@ -144,11 +144,7 @@ pub fn new_bot(level: Level, options: BotOptions) -> CaroBot {
             } else {
                 16
             };
-            Box::new(EngineBot {
-                engine: Engine::new(EngineConfig { tt_megabytes }),
-                limits,
-                rng,
-            })
+            Box::new(EngineBot::new(limits, tt_megabytes, rng))
         }
     }
 }
@@ -158,6 +154,17 @@ pub struct EngineBot {
     engine: Engine,
     limits: Limits,
     rng: StdRng,
+}
+
+impl EngineBot {
+    /// A bot searching with `limits` and a `tt_megabytes` table; `rng` seeds the noise.
+    pub fn new(limits: Limits, tt_megabytes: usize, rng: StdRng) -> EngineBot {
+        EngineBot {
+            engine: Engine::new(EngineConfig { tt_megabytes }),
+            limits,
+            rng,
+        }
+    }
 }
 
 impl Bot<Board> for EngineBot {

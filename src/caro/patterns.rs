@@ -111,6 +111,22 @@ fn run_result(line: &Line, me: u8, rule: Rule, side: Side) -> (bool, bool) {
     (wins, !wins && len >= 6)
 }
 
+/// The cells of the line where one more `me` stone makes a winning run through the centre.
+fn five_points(line: &mut Line, me: u8, rule: Rule, side: Side) -> Vec<usize> {
+    let mut points = Vec::new();
+    for i in 1..=9 {
+        if i == 5 || line[i] != EMPTY {
+            continue;
+        }
+        line[i] = me;
+        if run_result(line, me, rule, side).0 {
+            points.push(i);
+        }
+        line[i] = EMPTY;
+    }
+    points
+}
+
 fn build(rule: Rule, side: Side) -> Box<[Level]> {
     const UNKNOWN: Level = 0xFF;
     let mut table = vec![UNKNOWN; 1 << KEY_BITS].into_boxed_slice();
@@ -136,18 +152,24 @@ fn classify(key: u32, me: u8, rule: Rule, side: Side, table: &mut [Level]) -> Le
     } else if overline {
         OVERLINE
     } else {
-        let mut five_points = 0;
-        for i in 1..=9 {
-            if i == 5 || line[i] != EMPTY {
-                continue;
+        let points = five_points(&mut line, me, rule, side);
+        let mut count = points.len();
+        // Caro: a stone on one five point can block the other five at its far end
+        // (`O.XXXX.` blocked on the right leaves `O.XXXXO`, whose five would be shut at
+        // both ends). Such a four is stoppable: count it as one.
+        if count >= 2 && rule == Rule::Caro {
+            let opp = if me == BLACK { WHITE } else { BLACK };
+            let stoppable = points.iter().any(|&f| {
+                line[f] = opp;
+                let left = five_points(&mut line, me, rule, side).len();
+                line[f] = EMPTY;
+                left == 0
+            });
+            if stoppable {
+                count = 1;
             }
-            line[i] = me;
-            if run_result(&line, me, rule, side).0 {
-                five_points += 1;
-            }
-            line[i] = EMPTY;
         }
-        match five_points {
+        match count {
             0 => {
                 let mut best = DEAD;
                 for i in 1..=9 {
@@ -222,6 +244,11 @@ mod tests {
         assert_eq!(t[key_of("...oxx*xx.o..") as usize], FIVE);
         assert_eq!(t[key_of("...#xx*xxo...") as usize], FIVE);
         assert_eq!(t[key_of("...oxx*xxxo..") as usize], FIVE);
+        // An open four against an opponent stone: blocking the right end shuts the left
+        // five at both ends, so it is only a four.
+        assert_eq!(t[key_of("...o.x*xx.o..") as usize], B4);
+        assert_eq!(t[key_of("....x*xx.o...") as usize], B4);
+        assert_eq!(t[key_of("....x*xx.....") as usize], F4);
     }
 
     #[test]

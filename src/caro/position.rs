@@ -414,6 +414,24 @@ impl Position {
         }
     }
 
+    /// Among the opponent's five points `fives`, the ones whose block leaves the opponent no
+    /// five point at all. With two or more five points that is normally none; under caro
+    /// one block can also shut the other five at its far end.
+    pub fn stopping_blocks(&mut self, fives: &[usize], out: &mut Vec<usize>) {
+        out.clear();
+        let me = self.to_move;
+        for &f in fives {
+            if !self.is_legal(f, me) {
+                continue;
+            }
+            self.play(f);
+            if self.count(me.opponent(), FIVE) == 0 {
+                out.push(f);
+            }
+            self.undo();
+        }
+    }
+
     /// The cell along `dir` within four steps of `i` where `side` now makes a five.
     pub fn five_point_near(&self, i: usize, side: Side, dir: usize) -> Option<usize> {
         let off = self.offsets[dir];

@@ -247,11 +247,15 @@ impl Engine {
         // 2. The opponent's five point must be taken (if it can be).
         pos.five_points(opp, &mut cells);
         if !cells.is_empty() {
-            let score = if cells.len() > 1 { -(WIN - 2) } else { 0 };
-            if let Some(&i) = cells.iter().find(|&&i| pos.is_legal(i, me)) {
-                return done(Some(pos.pos(i)), score, 0);
+            let fives = cells.clone();
+            pos.stopping_blocks(&fives, &mut cells);
+            if let Some(&i) = cells.first() {
+                return done(Some(pos.pos(i)), 0, 0);
             }
-            return done(any_legal(&pos), -(WIN - 2), 0);
+            // Lost: block one five point anyway, if Black may.
+            let block = fives.iter().find(|&&i| pos.is_legal(i, me));
+            let best = block.map(|&i| pos.pos(i)).or_else(|| any_legal(&pos));
+            return done(best, -(WIN - 2), 0);
         }
         // 3. A forced win by continuous fours.
         self.nodes = 0;
@@ -389,12 +393,17 @@ impl Engine {
         }
         let mut cells = std::mem::take(&mut self.cells[ply]);
         pos.five_points(opp, &mut cells);
-        let forced = match cells.len() {
-            0 => None,
-            1 if pos.is_legal(cells[0], me) => Some(cells[0]),
-            _ => {
-                self.cells[ply] = cells;
-                return -(WIN - ply_score - 2);
+        let forced = if cells.is_empty() {
+            None
+        } else {
+            let fives = cells.clone();
+            pos.stopping_blocks(&fives, &mut cells);
+            match cells.first() {
+                Some(&b) => Some(b),
+                None => {
+                    self.cells[ply] = cells;
+                    return -(WIN - ply_score - 2);
+                }
             }
         };
         if forced.is_none() && eval::may_have_winning_four(pos, me) {
@@ -482,17 +491,25 @@ impl Engine {
         for k in 0..moves.len() {
             let (m, order) = moves[k];
             let child_depth = if forced.is_some() { depth } else { depth - 1 };
+            // Root noise: the move is judged as if it scored `bonus` more, so the window is
+            // shifted by it too (adding it to a fail-low bound would pick unknown moves).
+            let bonus = if ply == 0 {
+                self.root_bonus.iter().find(|b| b.0 == m).map_or(0, |b| b.1)
+            } else {
+                0
+            };
+            let (lo, hi) = (alpha - bonus, beta - bonus);
             pos.play(m);
             let mut score;
             if k == 0 {
-                score = -self.pvs(pos, child_depth, ply + 1, -beta, -alpha);
+                score = -self.pvs(pos, child_depth, ply + 1, -hi, -lo);
             } else {
                 // Late quiet moves are searched shallower first.
                 let reduce = k >= 3 && depth >= 3 && order < 1_000;
                 let d = if reduce { child_depth - 1 } else { child_depth };
-                score = -self.pvs(pos, d, ply + 1, -alpha - 1, -alpha);
-                if score > alpha && (reduce || score < beta) {
-                    score = -self.pvs(pos, child_depth, ply + 1, -beta, -alpha);
+                score = -self.pvs(pos, d, ply + 1, -lo - 1, -lo);
+                if score > lo && (reduce || score < hi) {
+                    score = -self.pvs(pos, child_depth, ply + 1, -hi, -lo);
                 }
             }
             pos.undo();
@@ -500,10 +517,8 @@ impl Engine {
                 self.moves[ply] = moves;
                 return 0;
             }
-            if ply == 0 && score.abs() < WIN_THRESHOLD {
-                if let Some(&(_, bonus)) = self.root_bonus.iter().find(|b| b.0 == m) {
-                    score += bonus;
-                }
+            if score.abs() < WIN_THRESHOLD {
+                score += bonus;
             }
             if score > best {
                 best = score;

@@ -154,28 +154,25 @@ impl ThreatSearch {
             .collect();
         scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let mut found = false;
+        let mut blocks = Vec::new();
         for &(m, _) in &scored {
             pos.play(m);
             pos.five_points(me, &mut moves);
-            let win = match moves.len() {
-                0 => None,
-                1 => Some(!pos.is_legal(moves[0], opp)),
-                _ => Some(true),
-            };
-            match win {
-                None => {
-                    pos.undo();
-                    continue;
-                }
-                Some(true) => {
-                    pos.undo();
-                    line.push(m);
-                    found = true;
-                    break;
-                }
-                Some(false) => {}
+            // The defender's possible answers: the blocks that leave no five point.
+            pos.stopping_blocks(&moves, &mut blocks);
+            if moves.is_empty() || blocks.len() > 1 {
+                // Not a four, or one the defender may answer in more than one way.
+                pos.undo();
+                continue;
             }
-            let block = moves[0];
+            if blocks.is_empty() {
+                // Two five points, or one the defender may not take: a win.
+                pos.undo();
+                line.push(m);
+                found = true;
+                break;
+            }
+            let block = blocks[0];
             pos.play(block);
             line.push(m);
             line.push(block);

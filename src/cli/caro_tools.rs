@@ -1,6 +1,7 @@
 //! `caro bench` and `caro solve`: the engine's speed signal and its forced-win finder.
 
 use super::{has_flag, option_value, parse_option};
+use crate::caro::bot::EngineBot;
 use crate::caro::notation::format_position;
 use crate::caro::problem::{parse_problem, Problem};
 use crate::caro::search::score_text;
@@ -28,19 +29,18 @@ prints the score of the first.
 /// The bench positions: mid-game positions of several rules and sizes, in position-string
 /// form. None has an immediate win, so every one runs the main search.
 pub const BENCH_POSITIONS: &[&str] = &[
-    "caro 15x15 7,7 7,8 8,7 6,7 8,8 8,6 9,9 10,10 6,6 9,8",
-    "caro 15x15 7,7 8,8 7,9 7,8 6,8 8,10 8,9 9,8 6,10 5,11 9,7 10,6",
-    "freestyle 15x15 7,7 6,8 8,8 6,6 6,7 8,6 9,9 10,10 5,7 4,7 7,8 7,6",
-    "freestyle 15x15 7,7 7,6 8,6 6,8 9,5 10,4 8,8 8,7 6,6 5,5 9,7",
-    "standard 15x15 7,7 8,7 8,8 6,6 9,9 10,10 6,8 7,9 5,9 4,10 9,7",
-    "standard 19x19 9,9 9,10 10,9 8,9 10,11 10,10 11,10 12,11 8,8 11,9",
-    "renju 15x15 7,7 7,8 8,8 6,6 8,6 8,7 9,7 10,8 6,8 9,9",
-    "renju 15x15 7,7 8,8 8,6 6,8 7,8 7,6 9,7 6,7 6,6 5,5 10,8",
-    "caro 20x30 10,15 10,16 11,16 9,14 11,15 11,14 12,15 13,15 9,16 12,17",
-    "freestyle 10x10 4,4 4,5 5,5 3,3 5,4 5,3 6,4 3,4 6,3",
-    "caro 60x60 30,30 30,31 31,31 29,29 31,30 31,29 32,30 33,30 29,31 32,32",
-    "caro 60x60 2,2 3,3 2,3 2,4 3,2 4,1 1,1 0,0 4,2 5,2 57,57 56,56",
-    "renju 60x60 30,30 29,31 31,31 29,29 29,30 31,29 32,32 33,33 28,30 27,30 30,31",
+    "caro 15x15 8,7 9,7 6,8 8,8 10,6 9,6 8,6 12,6 9,5 7,7 8,4 7,3 10,4 9,9",
+    "caro 15x15 7,7 8,8 6,8 8,6 8,7 6,7 9,8 10,9 7,9 7,10",
+    "freestyle 15x15 7,8 5,8 9,9 7,6 10,7 8,5 6,7 8,9 9,7 8,7 9,8 8,8 8,6 9,10 9,5 9,6",
+    "standard 15x15 7,6 8,6 6,5 5,4 8,5 9,4 7,5 9,5 5,7 7,7 10,4 12,4 6,8 8,4 6,10 5,5 7,9 4,6",
+    "standard 19x19 11,7 9,11 7,9 10,10 8,12 10,11 10,12 11,11 8,11 9,10 9,9 8,10 11,10 12,12 8,9 6,9 7,13 5,8 7,10 7,12",
+    "renju 15x15 7,6 8,7 8,8 7,7 10,10 10,7 11,7 6,7 9,7 10,6 10,11 4,9 11,5 4,7 5,7",
+    "renju 15x15 7,5 6,8 7,9 6,9 6,6 6,10 6,11 8,4 5,5 7,7 5,13 8,6 9,5 6,12 4,10 7,10 8,3 6,5 5,8 8,10 9,10 8,7 8,8 10,5 5,7",
+    "caro 20x30 9,15 8,16 9,17 11,17 13,15 9,14 10,15 11,15 11,16 8,15 9,19 6,16 7,16 10,16 4,18 15,14 9,18 9,16",
+    "freestyle 10x10 6,7 5,4 5,6 6,9 3,4 7,8 4,5 2,3 4,2 4,4 6,5 3,5 5,1 7,3",
+    "caro 60x60 29,31 30,31 30,32 29,32 27,29 28,30 28,33 31,30 26,27 25,25 32,29 29,30 27,30 23,26 30,29 28,34 27,31 27,32 28,29 29,29",
+    "caro 60x60 5,5 6,6 5,6 5,7 6,5 4,4 54,54 53,53 54,53 54,52 53,54 55,55",
+    "renju 60x60 31,31 31,32 32,32 30,30 32,30 30,31 28,28 29,26 30,24 27,25 27,30 28,24 33,30 30,32 30,29 29,23 30,22",
 ];
 
 pub fn bench(args: &[String]) -> Result<(), InputError> {
@@ -66,6 +66,16 @@ pub fn bench(args: &[String]) -> Result<(), InputError> {
             .map_err(|_| InputError::new(format!("bad value '{n}' for --nodes")))?;
         limits.budget = Budget::nodes(n);
     }
+    // The pattern tables are built once per rule on first use: not part of the search.
+    let start = Instant::now();
+    for rule in Rule::ALL {
+        crate::caro::patterns::table(rule, Side::First);
+        crate::caro::patterns::table(rule, Side::Second);
+    }
+    println!(
+        "pattern tables: {:.0} ms",
+        start.elapsed().as_secs_f64() * 1e3
+    );
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
     println!(
@@ -99,13 +109,91 @@ pub fn bench(args: &[String]) -> Result<(), InputError> {
     Ok(())
 }
 
-/// One game between two levels from a short random opening; `first` plays X.
+/// A player of a match: a level, optionally with its search depth or node budget changed
+/// (written `hard`, `hard@d6`, `normal@n50000`), for measuring what a setting is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub level: Level,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.level)?;
+        if let Some(d) = self.depth {
+            write!(f, "@d{d}")?;
+        }
+        if let Some(n) = self.nodes {
+            write!(f, "@n{n}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Player {
+    type Err = InputError;
+
+    fn from_str(s: &str) -> Result<Player, InputError> {
+        let mut parts = s.split('@');
+        let level: Level = parts.next().unwrap_or("").parse()?;
+        let mut p = Player {
+            level,
+            depth: None,
+            nodes: None,
+        };
+        for part in parts {
+            let bad = || {
+                InputError::new(format!(
+                    "bad player setting '@{part}': expected @dDEPTH or @nNODES"
+                ))
+            };
+            let (kind, value) = part.split_at(part.len().min(1));
+            match kind {
+                "d" => p.depth = Some(value.parse().map_err(|_| bad())?),
+                "n" => p.nodes = Some(value.parse().map_err(|_| bad())?),
+                _ => return Err(bad()),
+            }
+        }
+        if level.limits().is_none() && (p.depth.is_some() || p.nodes.is_some()) {
+            return Err(InputError::new(
+                "greedy has no depth or node budget to change",
+            ));
+        }
+        Ok(p)
+    }
+}
+
+impl Player {
+    fn bot(self, seed: u64) -> crate::caro::CaroBot {
+        match self.level.limits() {
+            Some(mut limits) if self.depth.is_some() || self.nodes.is_some() => {
+                if let Some(d) = self.depth {
+                    limits.max_depth = d;
+                }
+                if let Some(n) = self.nodes {
+                    limits.budget = Budget::nodes(n);
+                }
+                Box::new(EngineBot::new(limits, 16, StdRng::seed_from_u64(seed)))
+            }
+            _ => new_bot(
+                self.level,
+                BotOptions {
+                    seed: Some(seed),
+                    budget: None,
+                },
+            ),
+        }
+    }
+}
+
+/// One game between two players from a short random opening; `first` plays X.
 pub fn play_game(
     rule: Rule,
     rows: usize,
     cols: usize,
-    first: Level,
-    second: Level,
+    first: Player,
+    second: Player,
     seed: u64,
 ) -> Result<(Option<Outcome>, Board), InputError> {
     let mut board = Board::new(rows, cols, rule)?;
@@ -120,22 +208,7 @@ pub fn play_game(
         );
         let _ = board.play(p);
     }
-    let mut bots = [
-        new_bot(
-            first,
-            BotOptions {
-                seed: Some(seed),
-                budget: None,
-            },
-        ),
-        new_bot(
-            second,
-            BotOptions {
-                seed: Some(seed ^ 0x5555),
-                budget: None,
-            },
-        ),
-    ];
+    let mut bots = [first.bot(seed), second.bot(seed ^ 0x5555)];
     while !board.is_over() {
         let side = board.to_move();
         let Some(m) = bots[side.index()].choose_move(&board) else {
@@ -155,8 +228,8 @@ fn versus(pair: &str, args: &[String]) -> Result<(), InputError> {
     let (a, b) = pair
         .split_once(',')
         .ok_or_else(|| InputError::new("--versus needs LEVEL,LEVEL"))?;
-    let a: Level = a.parse()?;
-    let b: Level = b.parse()?;
+    let a: Player = a.parse()?;
+    let b: Player = b.parse()?;
     let games: u64 = parse_option(args, "--games", 20)?;
     let rule: Rule = parse_option(args, "--rule", Rule::Caro)?;
     let seed: u64 = parse_option(args, "--seed", 1)?;
