@@ -363,9 +363,10 @@ pub fn solve(args: &[String]) -> Result<(), InputError> {
             Some(line) => {
                 solved += 1;
                 let moves: Vec<String> = line.iter().map(Pos::to_string).collect();
+                let n = line.len().div_ceil(2);
                 println!(
-                    "{name}: {side} wins by VCF in {} moves ({} nodes, {:.1} ms): {}",
-                    line.len().div_ceil(2),
+                    "{name}: {side} wins by continuous fours, {n} move{} ({} nodes, {:.1} ms): {}",
+                    if n == 1 { "" } else { "s" },
                     nodes,
                     t.elapsed().as_secs_f64() * 1e3,
                     moves.join(" ")
