@@ -15,11 +15,11 @@ use std::time::Duration;
 pub enum Level {
     /// The original article's attack/defense scorer.
     Greedy,
-    /// A two-ply search with a little randomness.
+    /// A one-ply search (with the threat checks) and some randomness: 1,500 nodes.
     Easy,
-    /// A short search with threat search, slightly varied.
+    /// A 6,000-node search with threat search, slightly varied.
     Normal,
-    /// A deep search on a fixed node budget.
+    /// A 60,000-node search (at most 3 s), no randomness.
     Hard,
     /// The full engine, about one second per move.
     Master,
@@ -50,9 +50,9 @@ impl Level {
         let mut limits = match self {
             Level::Greedy => return None,
             Level::Easy => Limits::nodes(1_500),
-            Level::Normal => Limits::nodes(15_000),
+            Level::Normal => Limits::nodes(6_000),
             Level::Hard => Limits::new(Budget {
-                nodes: Some(80_000),
+                nodes: Some(60_000),
                 time: Some(Duration::from_secs(3)),
             }),
             Level::Master => Limits::time(Duration::from_millis(1_000)),
