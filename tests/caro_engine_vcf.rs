@@ -126,3 +126,23 @@ fn no_vcf_is_claimed_where_there_is_none() {
     let (win, _) = engine.find_vcf(&board, Side::Second, Budget::nodes(100_000));
     assert_eq!(win, None);
 }
+
+#[test]
+fn vct_finds_a_double_three_and_respects_renju() {
+    // X holds the corners of a square: (8,8) makes two open threes on the diagonals.
+    let text = "7,7 0,0 7,9 0,14 9,7 14,0 9,9 14,14";
+    let board = caro::caro::notation::parse_position(&format!("freestyle 15x15 {text}")).unwrap();
+    let mut engine = Engine::new(EngineConfig::default());
+    let (vcf, _) = engine.find_vcf(&board, Side::First, Budget::nodes(100_000));
+    assert_eq!(vcf, None);
+    let (vct, _) = engine.find_vct(&board, Side::First, Budget::nodes(100_000));
+    let vct = vct.expect("a win by threats");
+    assert_eq!(vct[0], Pos::new(8, 8));
+    // Under renju (8,8) is a double three for Black: any win found must start elsewhere.
+    let board = caro::caro::notation::parse_position(&format!("renju 15x15 {text}")).unwrap();
+    assert!(board.check_move(Pos::new(8, 8)).is_err());
+    let (vct, _) = engine.find_vct(&board, Side::First, Budget::nodes(100_000));
+    if let Some(line) = vct {
+        assert!(board.check_move(line[0]).is_ok());
+    }
+}

@@ -63,16 +63,19 @@ impl Level {
                 limits.noise = 30;
                 limits.root_vcf_nodes = 500;
                 limits.leaf_vcf_nodes = 0;
+                limits.root_vct_nodes = 0;
             }
             Level::Normal => {
                 limits.max_depth = 40;
                 limits.noise = 6;
                 limits.root_vcf_nodes = 3_000;
                 limits.leaf_vcf_nodes = 20;
+                limits.root_vct_nodes = 0;
             }
             Level::Master => {
                 limits.root_vcf_nodes = 100_000;
                 limits.leaf_vcf_nodes = 60;
+                limits.root_vct_nodes = 200_000;
             }
             _ => {}
         }

@@ -25,6 +25,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 const INF: i32 = WIN + 1;
+/// The deepest VCT tried, in attacker moves.
+const VCT_DEPTH: usize = 10;
 const MAX_PLY: usize = 64;
 
 /// How the engine is built.
@@ -56,6 +58,9 @@ pub struct Limits {
     pub root_vcf_nodes: u64,
     /// Nodes for each small VCF at the main search's leaves (0: none).
     pub leaf_vcf_nodes: u64,
+    /// Nodes for the VCT (threats of threes and fours) tried at the root after the VCF
+    /// (0: none).
+    pub root_vct_nodes: u64,
 }
 
 impl Limits {
@@ -67,6 +72,7 @@ impl Limits {
             seed: 0,
             root_vcf_nodes: 20_000,
             leaf_vcf_nodes: 40,
+            root_vct_nodes: 20_000,
         }
     }
 
@@ -201,6 +207,28 @@ impl Engine {
         (moves, self.threats.nodes)
     }
 
+    /// A forced win by threats (fours and threes) for `side` within `budget`, as
+    /// [`Engine::find_vcf`]. The line follows one defence at each step; others lose too.
+    pub fn find_vct(
+        &mut self,
+        board: &Board,
+        side: Side,
+        budget: Budget,
+    ) -> (Option<Vec<Pos>>, u64) {
+        let deadline = Deadline::start(budget);
+        self.prepare(board);
+        let mut pos = Position::new(board, side);
+        let line = self.threats.vct(
+            &mut pos,
+            VCT_DEPTH,
+            budget.nodes.unwrap_or(u64::MAX),
+            Some(&deadline),
+            0,
+        );
+        let moves = line.map(|l| l.iter().map(|&i| pos.pos(i)).collect());
+        (moves, self.threats.nodes)
+    }
+
     fn prepare(&mut self, board: &Board) {
         let game = (board.rule(), board.rows(), board.cols());
         if self.last_game != Some(game) {
@@ -273,7 +301,25 @@ impl Engine {
                 };
             }
         }
-        // 4. The main search.
+        // 4. A forced win by threes and fours.
+        if limits.root_vct_nodes > 0 {
+            let line = self.threats.vct(
+                &mut pos,
+                VCT_DEPTH,
+                limits.root_vct_nodes,
+                Some(&deadline),
+                self.nodes,
+            );
+            self.nodes += self.threats.nodes;
+            if let Some(line) = line {
+                let moves: Vec<Pos> = line.iter().map(|&i| pos.pos(i)).collect();
+                return SearchResult {
+                    forced_win: Some(moves.clone()),
+                    ..done(Some(moves[0]), WIN - 2 * VCT_DEPTH as i32 - 1, self.nodes)
+                };
+            }
+        }
+        // 5. The main search.
         self.deadline = deadline;
         self.aborted = false;
         self.leaf_vcf_nodes = limits.leaf_vcf_nodes;

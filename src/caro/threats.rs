@@ -20,6 +20,8 @@ pub type Line = Vec<usize>;
 pub struct ThreatSearch {
     /// Zobrist keys of positions already proved to hold no VCF (a lossy cache).
     fails: Vec<u64>,
+    /// The same for VCT, keyed with the remaining depth.
+    vct_fails: Vec<u64>,
     pub nodes: u64,
     limit: u64,
     aborted: bool,
@@ -40,6 +42,7 @@ impl ThreatSearch {
     pub fn new() -> ThreatSearch {
         ThreatSearch {
             fails: vec![0; 1 << FAIL_BITS],
+            vct_fails: vec![0; 1 << FAIL_BITS],
             nodes: 0,
             limit: u64::MAX,
             aborted: false,
@@ -50,6 +53,7 @@ impl ThreatSearch {
     /// Forgets the proved failures (call when the game or rule changes).
     pub fn clear(&mut self) {
         self.fails.fill(0);
+        self.vct_fails.fill(0);
     }
 
     /// Whether the last search ran out of nodes or time before it finished.
@@ -193,5 +197,187 @@ impl ThreatSearch {
         }
         self.scratch[depth] = moves;
         found
+    }
+
+    /// Looks for a VCT (victory by continuous threats: fours and open threes) for the side
+    /// to move, at most `depth` attacker moves deep, within `node_limit` nodes. Returns the
+    /// main line (attacker first; each defender reply is the first one tried). Sound but not
+    /// complete: a found win is a win, a miss proves nothing.
+    pub fn vct(
+        &mut self,
+        pos: &mut Position,
+        depth: usize,
+        node_limit: u64,
+        deadline: Option<&Deadline>,
+        outer_nodes: u64,
+    ) -> Option<Line> {
+        self.nodes = 0;
+        self.limit = node_limit;
+        self.aborted = false;
+        let mut line = Vec::new();
+        let depth = depth.min(MAX_VCF_DEPTH);
+        if self.vct_attack(pos, depth, &mut line, deadline, outer_nodes) {
+            Some(line)
+        } else {
+            None
+        }
+    }
+
+    fn tick(&mut self, deadline: Option<&Deadline>, outer_nodes: u64) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.limit {
+            self.aborted = true;
+        }
+        if self.nodes % 256 == 0 {
+            if let Some(d) = deadline {
+                if d.expired(outer_nodes + self.nodes) {
+                    self.aborted = true;
+                }
+            }
+        }
+        !self.aborted
+    }
+
+    /// The attacker (to move) wins by threats within `depth` moves.
+    fn vct_attack(
+        &mut self,
+        pos: &mut Position,
+        depth: usize,
+        line: &mut Line,
+        deadline: Option<&Deadline>,
+        outer_nodes: u64,
+    ) -> bool {
+        if !self.tick(deadline, outer_nodes) {
+            return false;
+        }
+        let me = pos.to_move();
+        let opp = me.opponent();
+        let mut cells = Vec::new();
+        pos.five_points(me, &mut cells);
+        if let Some(&five) = cells.first() {
+            line.push(five);
+            return true;
+        }
+        if depth == 0 {
+            return false;
+        }
+        let key = pos.hash() ^ depth as u64;
+        if self.vct_fails[Self::fail_slot(key)] == key {
+            return false;
+        }
+        pos.five_points(opp, &mut cells);
+        let moves: Vec<usize> = if !cells.is_empty() {
+            // The defender's four must be blocked first; the block need not be a threat,
+            // but then the attacker must still hold one (checked by the defence).
+            let fives = cells.clone();
+            pos.stopping_blocks(&fives, &mut cells);
+            cells.clone()
+        } else {
+            pos.candidates(&mut cells);
+            let mut scored: Vec<(usize, i32)> = cells
+                .iter()
+                .filter_map(|&i| {
+                    let t = threat(pos.levels(i, me));
+                    if t < Threat::Three || !pos.is_legal(i, me) {
+                        return None;
+                    }
+                    let bonus = match t {
+                        Threat::WinningFour => 1 << 24,
+                        Threat::FourThree => 1 << 22,
+                        Threat::ThreeThree => 1 << 20,
+                        _ => 0,
+                    };
+                    Some((i, bonus + eval::move_score(pos, i)))
+                })
+                .collect();
+            scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            scored.into_iter().map(|m| m.0).collect()
+        };
+        for m in moves {
+            pos.play(m);
+            line.push(m);
+            let ok = self.vct_defend(pos, depth - 1, line, deadline, outer_nodes);
+            pos.undo();
+            if ok {
+                return true;
+            }
+            line.truncate(line.len() - 1);
+            if self.aborted {
+                return false;
+            }
+        }
+        if !self.aborted {
+            self.vct_fails[Self::fail_slot(key)] = key;
+        }
+        false
+    }
+
+    /// The attacker (who just moved) wins whatever the defender (to move) replies.
+    fn vct_defend(
+        &mut self,
+        pos: &mut Position,
+        depth: usize,
+        line: &mut Line,
+        deadline: Option<&Deadline>,
+        outer_nodes: u64,
+    ) -> bool {
+        if !self.tick(deadline, outer_nodes) {
+            return false;
+        }
+        let defender = pos.to_move();
+        let attacker = defender.opponent();
+        if pos.count(defender, super::patterns::FIVE) > 0 {
+            return false;
+        }
+        let mut cells = Vec::new();
+        pos.five_points(attacker, &mut cells);
+        let replies: Vec<usize> = if !cells.is_empty() {
+            let fives = cells.clone();
+            pos.stopping_blocks(&fives, &mut cells);
+            if cells.is_empty() {
+                return true;
+            }
+            cells.clone()
+        } else {
+            pos.candidates(&mut cells);
+            let threatens = cells.iter().any(|&i| {
+                threat(pos.levels(i, attacker)) >= Threat::WinningFour && pos.is_legal(i, attacker)
+            });
+            if !threatens {
+                return false;
+            }
+            // Every move that takes a point of the attacker's coming four, and every four of
+            // the defender's own (it gains a tempo).
+            cells
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    let takes = pos
+                        .levels(i, attacker)
+                        .iter()
+                        .any(|l| (B4..=super::patterns::FIVE).contains(l));
+                    let four = pos.levels(i, defender).iter().any(|&l| l == B4 || l == F4);
+                    (takes || four) && pos.is_legal(i, defender)
+                })
+                .collect()
+        };
+        if replies.is_empty() {
+            return true;
+        }
+        let mut first_line = None;
+        for d in replies {
+            pos.play(d);
+            let mut sub = vec![d];
+            let ok = self.vct_attack(pos, depth, &mut sub, deadline, outer_nodes);
+            pos.undo();
+            if !ok {
+                return false;
+            }
+            if first_line.is_none() {
+                first_line = Some(sub);
+            }
+        }
+        line.extend(first_line.unwrap_or_default());
+        true
     }
 }

@@ -280,10 +280,12 @@ fn versus(pair: &str, args: &[String]) -> Result<(), InputError> {
 }
 
 const SOLVE_USAGE: &str = "\
-usage: caro solve [--budget-ms N] [--nodes N] [--rule R] [POSITION]
+usage: caro solve [--budget-ms N] [--nodes N] [--rule R] [--vcf-only] [POSITION]
 
-Looks for a forced win by continuous fours (VCF) for the side to move and prints it. The
-position comes as the argument or on stdin, one per line, in either form:
+Looks for a forced win for the side to move and prints it: first by continuous fours (VCF),
+then (unless --vcf-only) by threats of fours and open threes (VCT, at most 10 attacker
+moves; the line shown follows the first defence tried, every other defence loses too).
+Moves print as row,col. The position comes as the argument or on stdin, one per line, in either form:
   RULE ROWSxCOLS row,col row,col ...      moves in order, X first (e.g. caro 15x15 7,7 8,8)
   ID RULE SIZE X|O x,y;x,y;...            the gomoku problem format (rule 0 freestyle,
                                           1 standard, 4 renju; x is the column)
@@ -303,6 +305,7 @@ pub fn solve(args: &[String]) -> Result<(), InputError> {
         })
         .transpose()?;
     let rule: Option<Rule> = option_value(args, "--rule")?.map(str::parse).transpose()?;
+    let vcf_only = has_flag(args, "--vcf-only");
     let budget = Budget {
         time: Some(Duration::from_millis(budget_ms)),
         nodes,
@@ -311,7 +314,9 @@ pub fn solve(args: &[String]) -> Result<(), InputError> {
     let mut words = Vec::new();
     let mut i = 0;
     while i < args.len() {
-        if args[i].starts_with("--") {
+        if args[i] == "--vcf-only" {
+            i += 1;
+        } else if args[i].starts_with("--") {
             i += 2;
         } else {
             words.push(args[i].clone());
@@ -347,7 +352,14 @@ pub fn solve(args: &[String]) -> Result<(), InputError> {
             problem = with_rule(&problem, r)?;
         }
         let t = Instant::now();
-        let (win, nodes) = engine.find_vcf(&problem.board, problem.to_move, budget);
+        let (mut win, mut nodes) = engine.find_vcf(&problem.board, problem.to_move, budget);
+        let mut kind = "continuous fours (VCF)";
+        if win.is_none() && !vcf_only {
+            let (vct, more) = engine.find_vct(&problem.board, problem.to_move, budget);
+            win = vct;
+            nodes += more;
+            kind = "threats (VCT)";
+        }
         total_nodes += nodes;
         let side = if problem.to_move == Side::First {
             "X"
@@ -365,7 +377,7 @@ pub fn solve(args: &[String]) -> Result<(), InputError> {
                 let moves: Vec<String> = line.iter().map(Pos::to_string).collect();
                 let n = line.len().div_ceil(2);
                 println!(
-                    "{name}: {side} wins by continuous fours, {n} move{} ({} nodes, {:.1} ms): {}",
+                    "{name}: {side} wins by {kind}, {n} move{} ({} nodes, {:.1} ms): {}",
                     if n == 1 { "" } else { "s" },
                     nodes,
                     t.elapsed().as_secs_f64() * 1e3,
