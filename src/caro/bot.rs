@@ -72,10 +72,13 @@ impl Level {
                 limits.leaf_vcf_nodes = 20;
                 limits.root_vct_nodes = 0;
             }
+            Level::Hard => {
+                limits.root_vct_nodes = 5_000;
+            }
             Level::Master => {
                 limits.root_vcf_nodes = 100_000;
                 limits.leaf_vcf_nodes = 60;
-                limits.root_vct_nodes = 200_000;
+                limits.root_vct_nodes = 30_000;
             }
             _ => {}
         }
