@@ -15,11 +15,11 @@ use std::time::Duration;
 pub enum Level {
     /// The original article's attack/defense scorer.
     Greedy,
-    /// A one-ply search (with the threat checks) and some randomness: 1,500 nodes.
+    /// A one-ply search (with the threat checks) and much randomness: 1,000 nodes.
     Easy,
-    /// A 6,000-node search with threat search, slightly varied.
+    /// A 4,000-node search with threat search, somewhat varied.
     Normal,
-    /// A 60,000-node search (at most 3 s), no randomness.
+    /// A 30,000-node search (at most 3 s), barely varied.
     Hard,
     /// The full engine, about one second per move.
     Master,
@@ -49,10 +49,10 @@ impl Level {
     pub fn limits(self) -> Option<Limits> {
         let mut limits = match self {
             Level::Greedy => return None,
-            Level::Easy => Limits::nodes(1_500),
-            Level::Normal => Limits::nodes(6_000),
+            Level::Easy => Limits::nodes(1_000),
+            Level::Normal => Limits::nodes(4_000),
             Level::Hard => Limits::new(Budget {
-                nodes: Some(60_000),
+                nodes: Some(30_000),
                 time: Some(Duration::from_secs(3)),
             }),
             Level::Master => Limits::time(Duration::from_millis(1_000)),
@@ -60,19 +60,20 @@ impl Level {
         match self {
             Level::Easy => {
                 limits.max_depth = 1;
-                limits.noise = 30;
+                limits.noise = 80;
                 limits.root_vcf_nodes = 500;
                 limits.leaf_vcf_nodes = 0;
                 limits.root_vct_nodes = 0;
             }
             Level::Normal => {
                 limits.max_depth = 40;
-                limits.noise = 6;
+                limits.noise = 20;
                 limits.root_vcf_nodes = 3_000;
                 limits.leaf_vcf_nodes = 20;
                 limits.root_vct_nodes = 0;
             }
             Level::Hard => {
+                limits.noise = 3;
                 limits.root_vct_nodes = 5_000;
             }
             Level::Master => {

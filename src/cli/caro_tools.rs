@@ -187,7 +187,33 @@ impl Player {
     }
 }
 
-/// One game between two players from a short random opening; `first` plays X.
+/// A random opening of three to five stones near the centre that a fixed 5,000-node search
+/// judges roughly even (within 80 points), so that the side to move does not simply win
+/// whoever plays it: a match then measures the players, not the opening.
+fn balanced_opening(rule: Rule, rows: usize, cols: usize, rng: &mut StdRng) -> Result<Board, InputError> {
+    let (cr, cc) = (rows / 2, cols / 2);
+    let mut engine = Engine::new(EngineConfig { tt_megabytes: 1 });
+    let mut limits = Limits::nodes(5_000);
+    limits.root_vct_nodes = 0;
+    for attempt in 0..200 {
+        let mut board = Board::new(rows, cols, rule)?;
+        let stones = rng.random_range(3..=5);
+        while board.stone_count() < stones {
+            let p = Pos::new(
+                (cr + rng.random_range(0..7)).saturating_sub(3).min(rows - 1),
+                (cc + rng.random_range(0..7)).saturating_sub(3).min(cols - 1),
+            );
+            let _ = board.play(p);
+        }
+        let score = engine.search(&board, &limits, &mut |_| {}).score;
+        if score.abs() <= 80 || attempt == 199 {
+            return Ok(board);
+        }
+    }
+    unreachable!("the last attempt returns")
+}
+
+/// One game between two players from a balanced random opening; `first` plays X.
 pub fn play_game(
     rule: Rule,
     rows: usize,
@@ -196,18 +222,8 @@ pub fn play_game(
     second: Player,
     seed: u64,
 ) -> Result<(Option<Outcome>, Board), InputError> {
-    let mut board = Board::new(rows, cols, rule)?;
     let mut rng = StdRng::seed_from_u64(seed);
-    // Two to four stones near the centre, so games differ.
-    let opening = rng.random_range(2..=4);
-    let (cr, cc) = (rows / 2, cols / 2);
-    while board.stone_count() < opening {
-        let p = Pos::new(
-            cr + rng.random_range(0..5) - 2,
-            cc + rng.random_range(0..5) - 2,
-        );
-        let _ = board.play(p);
-    }
+    let mut board = balanced_opening(rule, rows, cols, &mut rng)?;
     let mut bots = [first.bot(seed), second.bot(seed ^ 0x5555)];
     while !board.is_over() {
         let side = board.to_move();
