@@ -17,9 +17,9 @@ pub enum Level {
     Greedy,
     /// A one-ply search (with the threat checks) and much randomness: 1,000 nodes.
     Easy,
-    /// A 4,000-node search with threat search, somewhat varied.
+    /// A 2,500-node search with threat search, somewhat varied.
     Normal,
-    /// A 30,000-node search (at most 3 s), barely varied.
+    /// A 20,000-node search (at most 3 s), slightly varied.
     Hard,
     /// The full engine, about one second per move.
     Master,
@@ -50,9 +50,9 @@ impl Level {
         let mut limits = match self {
             Level::Greedy => return None,
             Level::Easy => Limits::nodes(1_000),
-            Level::Normal => Limits::nodes(4_000),
+            Level::Normal => Limits::nodes(2_500),
             Level::Hard => Limits::new(Budget {
-                nodes: Some(30_000),
+                nodes: Some(20_000),
                 time: Some(Duration::from_secs(3)),
             }),
             Level::Master => Limits::time(Duration::from_millis(1_000)),
@@ -67,13 +67,13 @@ impl Level {
             }
             Level::Normal => {
                 limits.max_depth = 40;
-                limits.noise = 20;
+                limits.noise = 30;
                 limits.root_vcf_nodes = 3_000;
                 limits.leaf_vcf_nodes = 20;
                 limits.root_vct_nodes = 0;
             }
             Level::Hard => {
-                limits.noise = 3;
+                limits.noise = 5;
                 limits.root_vct_nodes = 5_000;
             }
             Level::Master => {
