@@ -190,7 +190,12 @@ impl Player {
 /// A random opening of three to five stones near the centre that a fixed 5,000-node search
 /// judges roughly even (within 80 points), so that the side to move does not simply win
 /// whoever plays it: a match then measures the players, not the opening.
-fn balanced_opening(rule: Rule, rows: usize, cols: usize, rng: &mut StdRng) -> Result<Board, InputError> {
+fn balanced_opening(
+    rule: Rule,
+    rows: usize,
+    cols: usize,
+    rng: &mut StdRng,
+) -> Result<Board, InputError> {
     let (cr, cc) = (rows / 2, cols / 2);
     let mut engine = Engine::new(EngineConfig { tt_megabytes: 1 });
     let mut limits = Limits::nodes(5_000);
@@ -200,8 +205,12 @@ fn balanced_opening(rule: Rule, rows: usize, cols: usize, rng: &mut StdRng) -> R
         let stones = rng.random_range(3..=5);
         while board.stone_count() < stones {
             let p = Pos::new(
-                (cr + rng.random_range(0..7)).saturating_sub(3).min(rows - 1),
-                (cc + rng.random_range(0..7)).saturating_sub(3).min(cols - 1),
+                (cr + rng.random_range(0..7))
+                    .saturating_sub(3)
+                    .min(rows - 1),
+                (cc + rng.random_range(0..7))
+                    .saturating_sub(3)
+                    .min(cols - 1),
             );
             let _ = board.play(p);
         }
