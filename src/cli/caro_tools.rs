@@ -200,7 +200,8 @@ fn balanced_opening(
     let mut engine = Engine::new(EngineConfig { tt_megabytes: 1 });
     let mut limits = Limits::nodes(5_000);
     limits.root_vct_nodes = 0;
-    for attempt in 0..200 {
+    const TRIES: u32 = 200;
+    for attempt in 1..=TRIES {
         let mut board = Board::new(rows, cols, rule)?;
         let stones = rng.random_range(3..=5);
         while board.stone_count() < stones {
@@ -215,11 +216,11 @@ fn balanced_opening(
             let _ = board.play(p);
         }
         let score = engine.search(&board, &limits, &mut |_| {}).score;
-        if score.abs() <= 80 || attempt == 199 {
+        if score.abs() <= 80 || attempt == TRIES {
             return Ok(board);
         }
     }
-    unreachable!("the last attempt returns")
+    Err(InputError::new("no opening could be made on this board"))
 }
 
 /// One game between two players from a balanced random opening; `first` plays X.
@@ -376,6 +377,15 @@ pub fn solve(args: &[String]) -> Result<(), InputError> {
         if let Some(r) = rule {
             problem = with_rule(&problem, r)?;
         }
+        let name = if problem.id.is_empty() {
+            format!("#{}", n + 1)
+        } else {
+            problem.id.clone()
+        };
+        if problem.board.is_over() {
+            println!("{name}: the game is already over");
+            continue;
+        }
         let t = Instant::now();
         let (mut win, mut nodes) = engine.find_vcf(&problem.board, problem.to_move, budget);
         let mut kind = "continuous fours (VCF)";
@@ -390,11 +400,6 @@ pub fn solve(args: &[String]) -> Result<(), InputError> {
             "X"
         } else {
             "O"
-        };
-        let name = if problem.id.is_empty() {
-            format!("#{}", n + 1)
-        } else {
-            problem.id.clone()
         };
         match win {
             Some(line) => {
