@@ -64,6 +64,7 @@ impl Level {
                 limits.root_vcf_nodes = 500;
                 limits.leaf_vcf_nodes = 0;
                 limits.root_vct_nodes = 0;
+                limits.safety_vcf_nodes = 0;
             }
             Level::Normal => {
                 limits.max_depth = 40;
@@ -71,6 +72,7 @@ impl Level {
                 limits.root_vcf_nodes = 3_000;
                 limits.leaf_vcf_nodes = 20;
                 limits.root_vct_nodes = 0;
+                limits.safety_vcf_nodes = 500;
             }
             Level::Hard => {
                 limits.noise = 5;
@@ -80,6 +82,7 @@ impl Level {
                 limits.root_vcf_nodes = 100_000;
                 limits.leaf_vcf_nodes = 60;
                 limits.root_vct_nodes = 30_000;
+                limits.safety_vcf_nodes = 5_000;
             }
             _ => {}
         }

@@ -61,6 +61,9 @@ pub struct Limits {
     /// Nodes for the VCT (threats of threes and fours) tried at the root after the VCF
     /// (0: none).
     pub root_vct_nodes: u64,
+    /// Nodes for the safety check after the main search: the chosen move is dropped for the
+    /// next one if it leaves the opponent a VCF (0: no check).
+    pub safety_vcf_nodes: u64,
 }
 
 impl Limits {
@@ -73,6 +76,7 @@ impl Limits {
             root_vcf_nodes: 20_000,
             leaf_vcf_nodes: 40,
             root_vct_nodes: 20_000,
+            safety_vcf_nodes: 2_000,
         }
     }
 
@@ -380,6 +384,9 @@ impl Engine {
                 break;
             }
         }
+        if limits.safety_vcf_nodes > 0 && best_score > -WIN_THRESHOLD {
+            best = self.safe_move(&mut pos, best, &first, limits.safety_vcf_nodes);
+        }
         SearchResult {
             best: Some(pos.pos(best)),
             score: best_score,
@@ -388,6 +395,22 @@ impl Engine {
             elapsed: deadline.elapsed(),
             forced_win: None,
         }
+    }
+
+    /// `best`, unless it leaves the opponent a win by continuous fours the search did not
+    /// see; then the first of the next few moves (in ordering) that does not.
+    fn safe_move(&mut self, pos: &mut Position, best: usize, moves: &[(usize, i32)], nodes: u64) -> usize {
+        let candidates = std::iter::once(best).chain(moves.iter().map(|m| m.0).filter(|&m| m != best));
+        for m in candidates.take(8) {
+            pos.play(m);
+            let threat = self.threats.vcf(pos, nodes, Some(&self.deadline), 0);
+            self.nodes += self.threats.nodes;
+            pos.undo();
+            if threat.is_none() {
+                return m;
+            }
+        }
+        best
     }
 
     fn principal_variation(&self, pos: &mut Position, best: usize, depth: usize) -> Vec<Pos> {
