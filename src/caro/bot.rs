@@ -76,7 +76,7 @@ impl Level {
             }
             Level::Hard => {
                 limits.noise = 5;
-                limits.root_vct_nodes = 5_000;
+                limits.root_vct_nodes = 0;
             }
             Level::Master => {
                 limits.root_vcf_nodes = 100_000;
