@@ -399,8 +399,15 @@ impl Engine {
 
     /// `best`, unless it leaves the opponent a win by continuous fours the search did not
     /// see; then the first of the next few moves (in ordering) that does not.
-    fn safe_move(&mut self, pos: &mut Position, best: usize, moves: &[(usize, i32)], nodes: u64) -> usize {
-        let candidates = std::iter::once(best).chain(moves.iter().map(|m| m.0).filter(|&m| m != best));
+    fn safe_move(
+        &mut self,
+        pos: &mut Position,
+        best: usize,
+        moves: &[(usize, i32)],
+        nodes: u64,
+    ) -> usize {
+        let candidates =
+            std::iter::once(best).chain(moves.iter().map(|m| m.0).filter(|&m| m != best));
         for m in candidates.take(8) {
             pos.play(m);
             let threat = self.threats.vcf(pos, nodes, Some(&self.deadline), 0);
