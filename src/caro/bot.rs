@@ -2,11 +2,13 @@
 
 use super::board::{Board, Pos};
 use super::greedy;
+use super::search::{Engine, EngineConfig, Limits};
 use crate::game::{Bot, Budget, InputError};
 use rand::rngs::StdRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// A computer level, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -14,22 +16,88 @@ pub enum Level {
     /// The original article's attack/defense scorer.
     #[default]
     Greedy,
+    /// A one-ply search (with the threat checks) and much randomness: 1,000 nodes.
+    Easy,
+    /// A 2,500-node search with threat search, somewhat varied.
+    Normal,
+    /// A 20,000-node search (at most 3 s), slightly varied.
+    Hard,
+    /// The full engine, about one second per move.
+    Master,
 }
 
 impl Level {
-    pub const ALL: [Level; 1] = [Level::Greedy];
+    pub const ALL: [Level; 5] = [
+        Level::Greedy,
+        Level::Easy,
+        Level::Normal,
+        Level::Hard,
+        Level::Master,
+    ];
 
     /// The lower-case name used in URLs and on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Level::Greedy => "greedy",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+            Level::Master => "master",
         }
+    }
+
+    /// The search limits of a searching level (`None` for Greedy), before any override.
+    pub fn limits(self) -> Option<Limits> {
+        let mut limits = match self {
+            Level::Greedy => return None,
+            Level::Easy => Limits::nodes(1_000),
+            Level::Normal => Limits::nodes(2_500),
+            Level::Hard => Limits::new(Budget {
+                nodes: Some(20_000),
+                time: Some(Duration::from_secs(3)),
+            }),
+            Level::Master => Limits::time(Duration::from_millis(1_000)),
+        };
+        match self {
+            Level::Easy => {
+                limits.max_depth = 1;
+                limits.noise = 80;
+                limits.root_vcf_nodes = 500;
+                limits.leaf_vcf_nodes = 0;
+                limits.root_vct_nodes = 0;
+                limits.safety_vcf_nodes = 0;
+            }
+            Level::Normal => {
+                limits.max_depth = 40;
+                limits.noise = 30;
+                limits.root_vcf_nodes = 3_000;
+                limits.leaf_vcf_nodes = 20;
+                limits.root_vct_nodes = 0;
+                limits.safety_vcf_nodes = 500;
+            }
+            Level::Hard => {
+                limits.noise = 5;
+                limits.root_vct_nodes = 0;
+            }
+            Level::Master => {
+                limits.root_vcf_nodes = 100_000;
+                limits.leaf_vcf_nodes = 60;
+                limits.root_vct_nodes = 30_000;
+                limits.safety_vcf_nodes = 5_000;
+            }
+            _ => {}
+        }
+        Some(limits)
     }
 
     /// The name shown to players.
     pub fn title(self) -> &'static str {
         match self {
             Level::Greedy => "Greedy",
+            Level::Easy => "Easy",
+            Level::Normal => "Normal",
+            Level::Hard => "Hard",
+            Level::Master => "Master",
         }
     }
 }
@@ -76,8 +144,47 @@ pub fn new_bot(level: Level, options: BotOptions) -> CaroBot {
         Some(seed) => StdRng::seed_from_u64(seed),
         None => StdRng::from_os_rng(),
     };
-    match level {
-        Level::Greedy => Box::new(GreedyBot { rng }),
+    match level.limits() {
+        None => Box::new(GreedyBot { rng }),
+        Some(mut limits) => {
+            if let Some(budget) = options.budget {
+                limits.budget = budget;
+            }
+            let tt_megabytes = if matches!(level, Level::Easy | Level::Normal) {
+                4
+            } else {
+                16
+            };
+            Box::new(EngineBot::new(limits, tt_megabytes, rng))
+        }
+    }
+}
+
+/// A searching level as a [`Bot`].
+pub struct EngineBot {
+    engine: Engine,
+    limits: Limits,
+    rng: StdRng,
+}
+
+impl EngineBot {
+    /// A bot searching with `limits` and a `tt_megabytes` table; `rng` seeds the noise.
+    pub fn new(limits: Limits, tt_megabytes: usize, rng: StdRng) -> EngineBot {
+        EngineBot {
+            engine: Engine::new(EngineConfig { tt_megabytes }),
+            limits,
+            rng,
+        }
+    }
+}
+
+impl Bot<Board> for EngineBot {
+    type Move = Pos;
+
+    fn choose_move(&mut self, board: &Board) -> Option<Pos> {
+        let mut limits = self.limits;
+        limits.seed = self.rng.random();
+        self.engine.search(board, &limits, &mut |_| {}).best
     }
 }
 

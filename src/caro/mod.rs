@@ -3,11 +3,20 @@
 
 pub mod board;
 pub mod bot;
+pub mod eval;
 pub mod greedy;
+pub mod movegen;
 pub mod notation;
+pub mod patterns;
+pub mod position;
+pub mod problem;
 pub mod renju;
 pub mod rules;
+pub mod search;
+pub mod threats;
+pub mod tt;
 
 pub use board::{Board, MoveError, Pos};
 pub use bot::{new_bot, BotOptions, CaroBot, Level};
 pub use rules::Rule;
+pub use search::{Engine, EngineConfig, Limits, SearchInfo, SearchResult};

@@ -1,0 +1,115 @@
+//! The static evaluation: pattern values summed over empty cells and directions (kept up to
+//! date by [`Position`]), seen from the side to move, plus the threat classes of a single
+//! cell that move ordering and the threat search use.
+
+use super::patterns::{Level, B2, B3, B4, F2, F3, F4, FIVE, LEVELS, OVERLINE};
+use super::position::Position;
+use crate::game::Side;
+
+/// What one direction of one empty cell is worth to the side that could play there. A lone
+/// stone's line (B1, F1) is worth nothing, so far-away empty cells cancel out.
+pub const LEVEL_VALUE: [i32; LEVELS] = [0, 0, 0, 2, 7, 8, 30, 32, 120, 400, 0];
+
+/// Scores above this are forced wins or losses (mate-like scores).
+pub const WIN: i32 = 30_000;
+pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+
+/// The position's value for the side to move, in rough "points"; far below [`WIN`].
+pub fn evaluate(pos: &Position) -> i32 {
+    let me = pos.to_move();
+    let opp = me.opponent();
+    // Having the move is worth a lot in a race of threats: our threes and fours act first.
+    let tempo = 12 + 3 * pos.count(me, F3) as i32 + 2 * pos.count(me, B4) as i32;
+    pos.value(me) - pos.value(opp) + tempo
+}
+
+/// The threat class of one empty cell for one side: what a stone there makes over all four
+/// directions, strongest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Threat {
+    None,
+    Two,
+    Three,
+    /// A four with a single five point (the opponent must answer it).
+    Four,
+    /// Two open threes (a double three).
+    ThreeThree,
+    /// A four together with an open three elsewhere.
+    FourThree,
+    /// An open four or two fours: wins unless the opponent makes five first.
+    WinningFour,
+    Five,
+}
+
+pub fn threat(levels: [Level; 4]) -> Threat {
+    let mut fours = 0;
+    let mut threes = 0;
+    let mut best = 0;
+    for l in levels {
+        match l {
+            FIVE => return Threat::Five,
+            F4 => return Threat::WinningFour,
+            B4 => fours += 1,
+            F3 => threes += 1,
+            _ => {}
+        }
+        if l != OVERLINE {
+            best = best.max(l);
+        }
+    }
+    if fours >= 2 {
+        Threat::WinningFour
+    } else if fours == 1 && threes >= 1 {
+        Threat::FourThree
+    } else if threes >= 2 {
+        Threat::ThreeThree
+    } else if fours == 1 {
+        Threat::Four
+    } else if threes == 1 {
+        Threat::Three
+    } else if best >= B2 {
+        Threat::Two
+    } else {
+        Threat::None
+    }
+}
+
+/// A move-ordering score of the empty cell `i` for the side to move: its own threat first,
+/// then how much it takes from the opponent, then the pattern values it touches.
+pub fn move_score(pos: &Position, i: usize) -> i32 {
+    let me = pos.to_move();
+    let mine = pos.levels(i, me);
+    let theirs = pos.levels(i, me.opponent());
+    let attack = match threat(mine) {
+        Threat::Five => 1_000_000,
+        Threat::WinningFour => 100_000,
+        Threat::FourThree => 20_000,
+        Threat::ThreeThree => 8_000,
+        Threat::Four => 1_500,
+        Threat::Three => 1_200,
+        _ => 0,
+    };
+    let defence = match threat(theirs) {
+        Threat::Five => 500_000,
+        Threat::WinningFour => 50_000,
+        Threat::FourThree => 10_000,
+        Threat::ThreeThree => 4_000,
+        Threat::Four => 400,
+        Threat::Three => 600,
+        _ => 0,
+    };
+    let mut shape = 0;
+    for d in 0..4 {
+        shape += 2 * LEVEL_VALUE[mine[d] as usize] + LEVEL_VALUE[theirs[d] as usize];
+        if mine[d] == F2 || mine[d] == B3 {
+            shape += 10;
+        }
+    }
+    attack + defence + shape
+}
+
+/// Whether `side` has a stone that wins at once or makes an unstoppable four somewhere, by
+/// the counts alone (a quick test before a scan).
+pub fn may_have_winning_four(pos: &Position, side: Side) -> bool {
+    pos.count(side, F4) > 0 || pos.count(side, B4) >= 2
+}

@@ -1,0 +1,273 @@
+//! Line patterns: what a stone on an empty cell would make along one line, under a rule.
+//!
+//! The engine keeps, for every cell and each of the four directions, a *line key*: the ten
+//! cells around it along that line (five each way), two bits each (empty, black, white,
+//! wall). A table indexed by that key gives the *pattern* a stone of one side would make
+//! there, from a dead line up to a five. Tables are built once per rule and side (a
+//! million one-byte entries each) and shared; placing a stone only rewrites the keys of the
+//! forty cells that see it.
+//!
+//! Why five cells each way: a five through the centre spans at most four cells each way,
+//! and the cells just past its ends decide whether it is an overline (standard, renju) or
+//! blocked at both ends (caro). A run that reaches the window's edge already holds six
+//! stones, so the window never misjudges one.
+
+use super::rules::Rule;
+use crate::game::Side;
+use std::sync::OnceLock;
+
+/// A pattern level, weakest first. `B` is a "blocked" shape (one way to grow), `F` a
+/// "free" one (two ways): B4 is a four with one five point, F4 a four with two or more
+/// (unstoppable), F3 a three that one move turns into an F4, and so on down.
+pub type Level = u8;
+pub const DEAD: Level = 0;
+pub const B1: Level = 1;
+pub const F1: Level = 2;
+pub const B2: Level = 3;
+pub const F2: Level = 4;
+pub const B3: Level = 5;
+pub const F3: Level = 6;
+pub const B4: Level = 7;
+pub const F4: Level = 8;
+pub const FIVE: Level = 9;
+/// A stone here makes a run of six or more that does not win (standard, renju Black).
+pub const OVERLINE: Level = 10;
+pub const LEVELS: usize = 11;
+
+/// Two-bit cell codes inside a line key.
+pub const EMPTY: u8 = 0;
+pub const BLACK: u8 = 1;
+pub const WHITE: u8 = 2;
+pub const WALL: u8 = 3;
+
+/// Slots in a key: offsets -5..=-1 are slots 0..=4, offsets +1..=+5 are slots 5..=9.
+pub const fn slot(offset: isize) -> usize {
+    if offset < 0 {
+        (offset + 5) as usize
+    } else {
+        (offset + 4) as usize
+    }
+}
+
+pub const KEY_BITS: usize = 20;
+
+/// The pattern table of `side` under `rule`: `table[key]` is the level of a `side` stone
+/// on the key's centre.
+pub fn table(rule: Rule, side: Side) -> &'static [Level] {
+    static TABLES: [OnceLock<Box<[Level]>>; 8] = [const { OnceLock::new() }; 8];
+    let i = rule_index(rule) * 2 + side.index();
+    TABLES[i].get_or_init(|| build(rule, side))
+}
+
+fn rule_index(rule: Rule) -> usize {
+    match rule {
+        Rule::Caro => 0,
+        Rule::Freestyle => 1,
+        Rule::Standard => 2,
+        Rule::Renju => 3,
+    }
+}
+
+/// The line around the centre: index 5 is the centre, 0..=4 and 6..=10 the key's slots.
+type Line = [u8; 11];
+
+fn decode(key: u32) -> Line {
+    let mut line = [EMPTY; 11];
+    for s in 0..10 {
+        let code = ((key >> (2 * s)) & 3) as u8;
+        let i = if s < 5 { s } else { s + 1 };
+        line[i] = code;
+    }
+    line
+}
+
+fn encode(line: &Line) -> u32 {
+    let mut key = 0;
+    for s in 0..10 {
+        let i = if s < 5 { s } else { s + 1 };
+        key |= (line[i] as u32) << (2 * s);
+    }
+    key
+}
+
+/// Whether the run of `me` through the centre wins under `rule`; also whether it is an
+/// overline (six or more that does not win).
+fn run_result(line: &Line, me: u8, rule: Rule, side: Side) -> (bool, bool) {
+    let opp = if me == BLACK { WHITE } else { BLACK };
+    let mut lo = 5;
+    while lo > 0 && line[lo - 1] == me {
+        lo -= 1;
+    }
+    let mut hi = 5;
+    while hi < 10 && line[hi + 1] == me {
+        hi += 1;
+    }
+    let len = hi - lo + 1;
+    // A run touching the window's edge has six or more stones: report it as six.
+    let len = if lo == 0 || hi == 10 { len.max(6) } else { len };
+    let blocked =
+        (lo > 0 && line[lo - 1] == opp) as usize + (hi < 10 && line[hi + 1] == opp) as usize;
+    let wins = rule.run_wins(side, len, blocked);
+    (wins, !wins && len >= 6)
+}
+
+/// Whether a key can occur on a board: walls only in an unbroken run from the window's
+/// outer end inwards on each side (about one key in eight; the rest are skipped).
+fn is_possible(key: u32) -> bool {
+    let line = decode(key);
+    let before_ok = (0..4).all(|i| line[i + 1] != WALL || line[i] == WALL);
+    let after_ok = (7..=10).all(|i| line[i - 1] != WALL || line[i] == WALL);
+    before_ok && after_ok
+}
+
+/// The cells of the line where one more `me` stone makes a winning run through the centre.
+fn five_points(line: &mut Line, me: u8, rule: Rule, side: Side) -> Vec<usize> {
+    let mut points = Vec::new();
+    for i in 1..=9 {
+        if i == 5 || line[i] != EMPTY {
+            continue;
+        }
+        line[i] = me;
+        if run_result(line, me, rule, side).0 {
+            points.push(i);
+        }
+        line[i] = EMPTY;
+    }
+    points
+}
+
+fn build(rule: Rule, side: Side) -> Box<[Level]> {
+    const UNKNOWN: Level = 0xFF;
+    let mut table = vec![UNKNOWN; 1 << KEY_BITS].into_boxed_slice();
+    let me = if side == Side::First { BLACK } else { WHITE };
+    for key in 0..(1u32 << KEY_BITS) {
+        if table[key as usize] == UNKNOWN {
+            if is_possible(key) {
+                classify(key, me, rule, side, &mut table);
+            } else {
+                table[key as usize] = DEAD;
+            }
+        }
+    }
+    table
+}
+
+/// The level of a `me` stone on the centre of `key`, filling `table` for the keys it needs.
+fn classify(key: u32, me: u8, rule: Rule, side: Side, table: &mut [Level]) -> Level {
+    if table[key as usize] != 0xFF {
+        return table[key as usize];
+    }
+    let mut line = decode(key);
+    line[5] = me;
+    let (wins, overline) = run_result(&line, me, rule, side);
+    let level = if wins {
+        FIVE
+    } else if overline {
+        OVERLINE
+    } else {
+        let points = five_points(&mut line, me, rule, side);
+        let mut count = points.len();
+        // Caro: a stone on one five point can block the other five at its far end
+        // (`O.XXXX.` blocked on the right leaves `O.XXXXO`, whose five would be shut at
+        // both ends). Such a four is stoppable: count it as one.
+        if count >= 2 && rule == Rule::Caro {
+            let opp = if me == BLACK { WHITE } else { BLACK };
+            let stoppable = points.iter().any(|&f| {
+                line[f] = opp;
+                let left = five_points(&mut line, me, rule, side).len();
+                line[f] = EMPTY;
+                left == 0
+            });
+            if stoppable {
+                count = 1;
+            }
+        }
+        match count {
+            0 => {
+                let mut best = DEAD;
+                for i in 1..=9 {
+                    if i == 5 || line[i] != EMPTY {
+                        continue;
+                    }
+                    line[i] = me;
+                    let mut child = line;
+                    child[5] = EMPTY;
+                    let child_level = classify(encode(&child), me, rule, side, table);
+                    line[i] = EMPTY;
+                    let grown = match child_level {
+                        F4 => F3,
+                        B4 => B3,
+                        F3 => F2,
+                        B3 => B2,
+                        F2 => F1,
+                        B2 | F1 | B1 => B1,
+                        _ => DEAD,
+                    };
+                    best = best.max(grown);
+                }
+                best
+            }
+            1 => B4,
+            _ => F4,
+        }
+    };
+    table[key as usize] = level;
+    level
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key of a line written as text around `*` (the centre): `x` black, `o` white,
+    /// `#` wall, `.` empty.
+    fn key_of(text: &str) -> u32 {
+        let centre = text.find('*').unwrap() as isize;
+        let mut line = [EMPTY; 11];
+        for (i, ch) in text.chars().enumerate() {
+            let off = i as isize - centre;
+            if off == 0 || off.abs() > 5 {
+                continue;
+            }
+            line[(off + 5) as usize] = match ch {
+                'x' => BLACK,
+                'o' => WHITE,
+                '#' => WALL,
+                _ => EMPTY,
+            };
+        }
+        encode(&line)
+    }
+
+    #[test]
+    fn levels_of_common_shapes() {
+        let t = table(Rule::Freestyle, Side::First);
+        assert_eq!(t[key_of("....xx*xx....") as usize], FIVE);
+        assert_eq!(t[key_of("....xx*x.....") as usize], F4);
+        assert_eq!(t[key_of("...oxx*x.....") as usize], B4);
+        assert_eq!(t[key_of("....x*x......") as usize], F3);
+        assert_eq!(t[key_of("...ox*x......") as usize], B3);
+        assert_eq!(t[key_of("....x.*x.....") as usize], F3);
+    }
+
+    #[test]
+    fn caro_five_blocked_at_both_ends_is_not_five() {
+        let t = table(Rule::Caro, Side::First);
+        assert_eq!(t[key_of("...oxx*xxo...") as usize], DEAD);
+        assert_eq!(t[key_of("...oxx*xx.o..") as usize], FIVE);
+        assert_eq!(t[key_of("###xx*xxo...") as usize], FIVE);
+        assert_eq!(t[key_of("...oxx*xxxo..") as usize], FIVE);
+        // An open four against an opponent stone: blocking the right end shuts the left
+        // five at both ends, so it is only a four.
+        assert_eq!(t[key_of("...o.x*xx.o..") as usize], B4);
+        assert_eq!(t[key_of("....x*xx.o...") as usize], B4);
+        assert_eq!(t[key_of("....x*xx.....") as usize], F4);
+    }
+
+    #[test]
+    fn standard_overline_is_not_five() {
+        let t = table(Rule::Standard, Side::Second);
+        assert_eq!(t[key_of("...ooo*oo....") as usize], OVERLINE);
+        assert_eq!(t[key_of("....oo*oo....") as usize], FIVE);
+    }
+}

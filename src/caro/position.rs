@@ -1,0 +1,464 @@
+//! The engine's own board: a padded one-dimensional array with, for every cell and
+//! direction, the line key and the pattern level each side would make there, all updated
+//! incrementally as stones are placed and taken back.
+//!
+//! Layout: a cell `(row, col)` sits at `(row + 5) * stride + col + 5` with
+//! `stride = cols + 5`. Five wall cells sit left of every row (they also serve as the right
+//! padding of the row above) and five wall rows above and below, so a walk of up to five
+//! steps from any board cell in any direction stays inside the array and reads walls past
+//! the edges.
+
+use super::board::{Board, Pos};
+use super::eval;
+use super::patterns::{self, slot, Level, BLACK, EMPTY, FIVE, LEVELS, WALL, WHITE};
+use super::renju::{self, Spot, Stones};
+use super::rules::Rule;
+use crate::game::Side;
+
+const PAD: usize = 5;
+
+/// The smallest rectangle holding every stone, grown by two cells (where moves are sought).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Area {
+    pub top: usize,
+    pub bottom: usize,
+    pub left: usize,
+    pub right: usize,
+}
+
+#[derive(Clone)]
+pub struct Position {
+    rows: usize,
+    cols: usize,
+    stride: usize,
+    rule: Rule,
+    cells: Vec<u8>,
+    keys: Vec<[u32; 4]>,
+    /// `levels[cell][side][dir]`: the level a `side` stone on the (empty) cell would make.
+    levels: Vec<[[Level; 4]; 2]>,
+    /// Stones within two cells (a 5x5 square): candidate moves have at least one.
+    near: Vec<u8>,
+    /// The empty cells with `near > 0`, kept as a set: a list and each cell's place in it
+    /// (`u32::MAX` when absent), so a big board costs no more than a small one.
+    candidates: Vec<usize>,
+    candidate_at: Vec<u32>,
+    tables: [&'static [Level]; 2],
+    offsets: [isize; 4],
+    hash: u64,
+    /// Sum over empty cells and directions of each side's pattern values.
+    value: [i32; 2],
+    /// How many (empty cell, direction) pairs hold each level, per side.
+    count: [[u32; LEVELS]; 2],
+    history: Vec<(usize, Option<Area>)>,
+    area: Option<Area>,
+    to_move: Side,
+}
+
+pub fn color(side: Side) -> u8 {
+    match side {
+        Side::First => BLACK,
+        Side::Second => WHITE,
+    }
+}
+
+/// A fixed pseudo-random number per (cell, colour): the Zobrist key. splitmix64 of the index
+/// gives well-mixed bits without storing a table, and is the same on every run.
+fn zobrist(cell: usize, colour: u8) -> u64 {
+    let mut z = (cell as u64 * 2 + colour as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Position {
+    /// The engine board for `board`'s stones with `to_move` to play.
+    pub fn new(board: &Board, to_move: Side) -> Position {
+        let (rows, cols, rule) = (board.rows(), board.cols(), board.rule());
+        let stride = cols + PAD;
+        let size = (rows + 2 * PAD) * stride + PAD + 1;
+        let mut p = Position {
+            rows,
+            cols,
+            stride,
+            rule,
+            cells: vec![WALL; size],
+            keys: vec![[0; 4]; size],
+            levels: vec![[[0; 4]; 2]; size],
+            near: vec![0; size],
+            candidates: Vec::new(),
+            candidate_at: vec![u32::MAX; size],
+            tables: [
+                patterns::table(rule, Side::First),
+                patterns::table(rule, Side::Second),
+            ],
+            offsets: [1, stride as isize, stride as isize + 1, stride as isize - 1],
+            hash: 0,
+            value: [0; 2],
+            count: [[0; LEVELS]; 2],
+            history: Vec::new(),
+            area: None,
+            to_move: Side::First,
+        };
+        for row in 0..rows {
+            for col in 0..cols {
+                let i = p.index(Pos::new(row, col));
+                p.cells[i] = EMPTY;
+            }
+        }
+        for row in 0..rows {
+            for col in 0..cols {
+                let i = p.index(Pos::new(row, col));
+                for d in 0..4 {
+                    let mut key = 0u32;
+                    for k in 1..=5isize {
+                        let off = p.offsets[d] * k;
+                        let before = p.cells[(i as isize - off) as usize] as u32;
+                        let after = p.cells[(i as isize + off) as usize] as u32;
+                        key |= before << (2 * slot(-k)) | after << (2 * slot(k));
+                    }
+                    p.keys[i][d] = key;
+                }
+                p.refresh_levels(i);
+                p.add_cell(i);
+            }
+        }
+        for row in 0..rows {
+            for col in 0..cols {
+                let pos = Pos::new(row, col);
+                if let Some(side) = board.get(pos) {
+                    let i = p.index(pos);
+                    p.place(i, color(side));
+                }
+            }
+        }
+        p.to_move = to_move;
+        p
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash ^ if self.to_move == Side::Second { 1 } else { 0 }
+    }
+
+    pub fn stones(&self) -> usize {
+        self.history.len()
+    }
+
+    pub fn index(&self, pos: Pos) -> usize {
+        (pos.row + PAD) * self.stride + pos.col + PAD
+    }
+
+    pub fn pos(&self, index: usize) -> Pos {
+        Pos::new(index / self.stride - PAD, index % self.stride - PAD)
+    }
+
+    pub fn cell(&self, index: usize) -> u8 {
+        self.cells[index]
+    }
+
+    pub fn is_empty(&self, index: usize) -> bool {
+        self.cells[index] == EMPTY
+    }
+
+    pub fn offset(&self, dir: usize) -> isize {
+        self.offsets[dir]
+    }
+
+    /// The level a `side` stone on the empty cell `index` makes along `dir`.
+    pub fn level(&self, index: usize, side: Side, dir: usize) -> Level {
+        self.levels[index][side.index()][dir]
+    }
+
+    pub fn levels(&self, index: usize, side: Side) -> [Level; 4] {
+        self.levels[index][side.index()]
+    }
+
+    pub fn has_neighbour(&self, index: usize) -> bool {
+        self.near[index] > 0
+    }
+
+    /// How many (empty cell, direction) pairs give `side` the level `level`.
+    pub fn count(&self, side: Side, level: Level) -> u32 {
+        self.count[side.index()][level as usize]
+    }
+
+    /// The pattern-value sum of `side`.
+    pub fn value(&self, side: Side) -> i32 {
+        self.value[side.index()]
+    }
+
+    pub fn area(&self) -> Option<Area> {
+        self.area
+    }
+
+    /// Every empty cell that has a stone within two cells (the centre on an empty board).
+    /// The order depends on the moves played and taken back, but is the same every run.
+    pub fn candidates(&self, out: &mut Vec<usize>) {
+        out.clear();
+        if self.area.is_none() {
+            out.push(self.index(Pos::new(self.rows / 2, self.cols / 2)));
+            return;
+        }
+        out.extend_from_slice(&self.candidates);
+    }
+
+    fn insert_candidate(&mut self, i: usize) {
+        if self.candidate_at[i] == u32::MAX {
+            self.candidate_at[i] = self.candidates.len() as u32;
+            self.candidates.push(i);
+        }
+    }
+
+    fn remove_candidate(&mut self, i: usize) {
+        let at = self.candidate_at[i];
+        if at != u32::MAX {
+            self.candidates.swap_remove(at as usize);
+            if let Some(&moved) = self.candidates.get(at as usize) {
+                self.candidate_at[moved] = at;
+            }
+            self.candidate_at[i] = u32::MAX;
+        }
+    }
+
+    /// Whether `side` may play on the empty cell `index` (renju: Black's forbidden moves).
+    pub fn is_legal(&self, index: usize, side: Side) -> bool {
+        if self.cells[index] != EMPTY {
+            return false;
+        }
+        if self.rule != Rule::Renju || side != Side::First {
+            return true;
+        }
+        let lv = self.levels[index][0];
+        if lv.contains(&FIVE) {
+            return true;
+        }
+        let fours = lv
+            .iter()
+            .filter(|&&l| l == patterns::B4 || l == patterns::F4)
+            .count();
+        let threes = lv.iter().filter(|&&l| l == patterns::F3).count();
+        let suspicious = lv.contains(&patterns::OVERLINE)
+            || lv.contains(&patterns::F4)
+            || fours >= 2
+            || threes >= 2;
+        if !suspicious {
+            return true;
+        }
+        let pos = self.pos(index);
+        renju::forbidden_at(self, pos.row as isize, pos.col as isize).is_none()
+    }
+
+    fn refresh_levels(&mut self, i: usize) {
+        for d in 0..4 {
+            let key = self.keys[i][d] as usize;
+            self.levels[i][0][d] = self.tables[0][key];
+            self.levels[i][1][d] = self.tables[1][key];
+        }
+    }
+
+    /// Counts an empty cell's levels into the sums.
+    fn add_cell(&mut self, i: usize) {
+        for s in 0..2 {
+            for d in 0..4 {
+                let l = self.levels[i][s][d];
+                self.value[s] += eval::LEVEL_VALUE[l as usize];
+                self.count[s][l as usize] += 1;
+            }
+        }
+    }
+
+    fn remove_cell(&mut self, i: usize) {
+        for s in 0..2 {
+            for d in 0..4 {
+                let l = self.levels[i][s][d];
+                self.value[s] -= eval::LEVEL_VALUE[l as usize];
+                self.count[s][l as usize] -= 1;
+            }
+        }
+    }
+
+    /// Puts a `colour` stone on `i` and updates every structure; not the turn.
+    fn place(&mut self, i: usize, colour: u8) {
+        self.remove_cell(i);
+        self.remove_candidate(i);
+        self.cells[i] = colour;
+        self.hash ^= zobrist(i, colour);
+        self.update_lines(i, colour as u32, true);
+        self.update_near(i, true);
+        let pos = self.pos(i);
+        let grown = match self.area {
+            None => Area {
+                top: pos.row.saturating_sub(2),
+                bottom: (pos.row + 2).min(self.rows - 1),
+                left: pos.col.saturating_sub(2),
+                right: (pos.col + 2).min(self.cols - 1),
+            },
+            Some(a) => Area {
+                top: a.top.min(pos.row.saturating_sub(2)),
+                bottom: a.bottom.max((pos.row + 2).min(self.rows - 1)),
+                left: a.left.min(pos.col.saturating_sub(2)),
+                right: a.right.max((pos.col + 2).min(self.cols - 1)),
+            },
+        };
+        self.history.push((i, self.area));
+        self.area = Some(grown);
+    }
+
+    fn update_lines(&mut self, i: usize, code: u32, add: bool) {
+        for d in 0..4 {
+            let off = self.offsets[d];
+            for k in 1..=5isize {
+                for (n, s) in [
+                    ((i as isize + off * k) as usize, slot(-k)),
+                    ((i as isize - off * k) as usize, slot(k)),
+                ] {
+                    if add {
+                        self.keys[n][d] += code << (2 * s);
+                    } else {
+                        self.keys[n][d] -= code << (2 * s);
+                    }
+                    if self.cells[n] == EMPTY {
+                        let key = self.keys[n][d] as usize;
+                        for side in 0..2 {
+                            let old = self.levels[n][side][d];
+                            let new = self.tables[side][key];
+                            if old != new {
+                                self.levels[n][side][d] = new;
+                                self.value[side] += eval::LEVEL_VALUE[new as usize]
+                                    - eval::LEVEL_VALUE[old as usize];
+                                self.count[side][old as usize] -= 1;
+                                self.count[side][new as usize] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn update_near(&mut self, i: usize, add: bool) {
+        for dr in -2..=2isize {
+            let base = i as isize + dr * self.stride as isize;
+            for dc in -2..=2isize {
+                let n = (base + dc) as usize;
+                if add {
+                    self.near[n] += 1;
+                    if self.near[n] == 1 && self.cells[n] == EMPTY {
+                        self.insert_candidate(n);
+                    }
+                } else {
+                    self.near[n] -= 1;
+                    if self.near[n] == 0 {
+                        self.remove_candidate(n);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays the side to move's stone on the empty cell `i`.
+    pub fn play(&mut self, i: usize) {
+        debug_assert_eq!(self.cells[i], EMPTY);
+        self.place(i, color(self.to_move));
+        self.to_move = self.to_move.opponent();
+    }
+
+    /// Passes the turn without a stone (used to ask what the opponent threatens).
+    pub fn pass(&mut self) {
+        self.to_move = self.to_move.opponent();
+    }
+
+    /// Takes back the last stone played.
+    pub fn undo(&mut self) {
+        let (i, area) = self.history.pop().expect("undo with no move");
+        let colour = self.cells[i];
+        self.update_near(i, false);
+        self.update_lines(i, colour as u32, false);
+        self.hash ^= zobrist(i, colour);
+        self.cells[i] = EMPTY;
+        if self.near[i] > 0 {
+            self.insert_candidate(i);
+        }
+        self.refresh_levels(i);
+        self.add_cell(i);
+        self.area = area;
+        self.to_move = self.to_move.opponent();
+    }
+
+    /// The empty cells where `side` makes a five now (at most a few).
+    pub fn five_points(&self, side: Side, out: &mut Vec<usize>) {
+        out.clear();
+        if self.count(side, FIVE) == 0 {
+            return;
+        }
+        // A five point has a stone next to it, so it is a candidate.
+        for &i in &self.candidates {
+            if self.levels[i][side.index()].contains(&FIVE) {
+                out.push(i);
+            }
+        }
+    }
+
+    /// Among the opponent's five points `fives`, the ones whose block leaves the opponent no
+    /// five point at all. With two or more five points that is normally none; under caro
+    /// one block can also shut the other five at its far end.
+    pub fn stopping_blocks(&mut self, fives: &[usize], out: &mut Vec<usize>) {
+        out.clear();
+        let me = self.to_move;
+        for &f in fives {
+            if !self.is_legal(f, me) {
+                continue;
+            }
+            self.play(f);
+            if self.count(me.opponent(), FIVE) == 0 {
+                out.push(f);
+            }
+            self.undo();
+        }
+    }
+
+    /// The cell along `dir` within four steps of `i` where `side` now makes a five.
+    pub fn five_point_near(&self, i: usize, side: Side, dir: usize) -> Option<usize> {
+        let off = self.offsets[dir];
+        for k in 1..=4isize {
+            for n in [
+                (i as isize + off * k) as usize,
+                (i as isize - off * k) as usize,
+            ] {
+                if self.cells[n] == EMPTY && self.levels[n][side.index()][dir] == FIVE {
+                    return Some(n);
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Stones for Position {
+    fn spot(&self, row: isize, col: isize) -> Spot {
+        if row < 0 || col < 0 || row >= self.rows as isize || col >= self.cols as isize {
+            return Spot::Outside;
+        }
+        match self.cells[self.index(Pos::new(row as usize, col as usize))] {
+            EMPTY => Spot::Empty,
+            BLACK => Spot::Black,
+            WHITE => Spot::White,
+            _ => Spot::Outside,
+        }
+    }
+}

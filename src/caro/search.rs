@@ -1,0 +1,676 @@
+//! The search: iterative-deepening principal-variation search (PVS) with a transposition
+//! table, killer and history move ordering, threat-first move generation, forced-reply
+//! extensions, late-move reductions, and a VCF threat search at the root and at the leaves.
+//!
+//! ```text
+//! let mut engine = Engine::new(EngineConfig::default());
+//! let result = engine.search(&board, &Limits::nodes(50_000), &mut |info| println!("{info:?}"));
+//! ```
+//! The callback runs after every completed iteration, so a browser can show progress and
+//! play the last reported best move when the player says "move now". Natively, another
+//! thread can end a search early through [`Engine::stop_flag`].
+
+use super::board::{Board, Pos};
+use super::eval::{self, threat, Threat, WIN, WIN_THRESHOLD};
+use super::movegen;
+use super::patterns::{B4, F4, FIVE};
+use super::position::Position;
+use super::threats::ThreatSearch;
+use super::tt::{Bound, Entry, Table};
+use crate::game::{Budget, Deadline, Side};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+const INF: i32 = WIN + 1;
+/// The deepest VCT tried, in attacker moves.
+const VCT_DEPTH: usize = 10;
+const MAX_PLY: usize = 64;
+
+/// How the engine is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Transposition table size in megabytes.
+    pub tt_megabytes: usize,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig { tt_megabytes: 16 }
+    }
+}
+
+/// What one search may spend and how it picks among near-equal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Time and node budget (VCF nodes included). With only a node budget the search is
+    /// deterministic.
+    pub budget: Budget,
+    /// The deepest iteration.
+    pub max_depth: u32,
+    /// Root moves get a random bonus in `0..noise` (0: none), seeded by `seed`, so weak
+    /// levels vary their play.
+    pub noise: i32,
+    pub seed: u64,
+    /// Nodes for the VCF tried at the root before the main search.
+    pub root_vcf_nodes: u64,
+    /// Nodes for each small VCF at the main search's leaves (0: none).
+    pub leaf_vcf_nodes: u64,
+    /// Nodes for the VCT (threats of threes and fours) tried at the root after the VCF
+    /// (0: none).
+    pub root_vct_nodes: u64,
+    /// Nodes for the safety check after the main search: the chosen move is dropped for the
+    /// next one if it leaves the opponent a VCF (0: no check).
+    pub safety_vcf_nodes: u64,
+}
+
+impl Limits {
+    pub fn new(budget: Budget) -> Limits {
+        Limits {
+            budget,
+            max_depth: 40,
+            noise: 0,
+            seed: 0,
+            root_vcf_nodes: 20_000,
+            leaf_vcf_nodes: 40,
+            root_vct_nodes: 20_000,
+            safety_vcf_nodes: 2_000,
+        }
+    }
+
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits::new(Budget::nodes(nodes))
+    }
+
+    pub fn time(time: Duration) -> Limits {
+        Limits::new(Budget::time(time))
+    }
+}
+
+/// Progress after one completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    pub depth: u32,
+    /// For the side to move; above [`eval::WIN_THRESHOLD`] is a forced win.
+    pub score: i32,
+    pub best: Pos,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<Pos>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when the game is over or no move is legal.
+    pub best: Option<Pos>,
+    pub score: i32,
+    /// The last completed iteration (0 when the move was decided before the main search).
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// A forced win found by the threat search: the moves from here, attacker first.
+    pub forced_win: Option<Vec<Pos>>,
+}
+
+/// A score as a person reads it: `win in 3` (own moves), `loss in 2`, or `+57`.
+pub fn score_text(score: i32) -> String {
+    if score > WIN_THRESHOLD {
+        format!("win in {}", (WIN - score + 1) / 2)
+    } else if score < -WIN_THRESHOLD {
+        format!("loss in {}", (WIN + score + 1) / 2)
+    } else {
+        format!("{score:+}")
+    }
+}
+
+pub struct Engine {
+    tt: Table,
+    threats: ThreatSearch,
+    killers: [[u32; 2]; MAX_PLY + 1],
+    history: Vec<i32>,
+    stop: Arc<AtomicBool>,
+    deadline: Deadline,
+    nodes: u64,
+    aborted: bool,
+    leaf_vcf_nodes: u64,
+    root_bonus: Vec<(usize, i32)>,
+    root_best: Option<usize>,
+    cells: Vec<Vec<usize>>,
+    moves: Vec<Vec<(usize, i32)>>,
+    /// Rule and size of the last search: the threat cache is cleared when they change.
+    last_game: Option<(super::Rule, usize, usize)>,
+}
+
+impl Engine {
+    pub fn new(config: EngineConfig) -> Engine {
+        Engine {
+            tt: Table::new(config.tt_megabytes),
+            threats: ThreatSearch::new(),
+            killers: [[u32::MAX; 2]; MAX_PLY + 1],
+            history: Vec::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            deadline: Deadline::start(Budget::unlimited()),
+            nodes: 0,
+            aborted: false,
+            leaf_vcf_nodes: 0,
+            root_bonus: Vec::new(),
+            root_best: None,
+            cells: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            moves: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            last_game: None,
+        }
+    }
+
+    /// A flag another thread may set to end the current search; it plays the best move of
+    /// the last completed iteration.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Forgets everything learnt (transposition table, caches, ordering statistics).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.threats.clear();
+        self.history.clear();
+        self.killers = [[u32::MAX; 2]; MAX_PLY + 1];
+    }
+
+    /// Searches `board` for the side to move.
+    pub fn search(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_as(board, board.to_move(), limits, on_iteration)
+    }
+
+    /// A forced win by continuous fours for `side` (to move) within `budget`: the moves,
+    /// attacker first, and the nodes searched. The last move is a five or a four that
+    /// cannot be stopped.
+    pub fn find_vcf(
+        &mut self,
+        board: &Board,
+        side: Side,
+        budget: Budget,
+    ) -> (Option<Vec<Pos>>, u64) {
+        let deadline = Deadline::start(budget);
+        self.prepare(board);
+        let mut pos = Position::new(board, side);
+        let line = self.threats.vcf(
+            &mut pos,
+            budget.nodes.unwrap_or(u64::MAX),
+            Some(&deadline),
+            0,
+        );
+        let moves = line.map(|l| l.iter().map(|&i| pos.pos(i)).collect());
+        (moves, self.threats.nodes)
+    }
+
+    /// A forced win by threats (fours and threes) for `side` within `budget`, as
+    /// [`Engine::find_vcf`]. The line follows one defence at each step; others lose too.
+    pub fn find_vct(
+        &mut self,
+        board: &Board,
+        side: Side,
+        budget: Budget,
+    ) -> (Option<Vec<Pos>>, u64) {
+        let deadline = Deadline::start(budget);
+        self.prepare(board);
+        let mut pos = Position::new(board, side);
+        let line = self.threats.vct(
+            &mut pos,
+            VCT_DEPTH,
+            budget.nodes.unwrap_or(u64::MAX),
+            Some(&deadline),
+            0,
+        );
+        let moves = line.map(|l| l.iter().map(|&i| pos.pos(i)).collect());
+        (moves, self.threats.nodes)
+    }
+
+    fn prepare(&mut self, board: &Board) {
+        let game = (board.rule(), board.rows(), board.cols());
+        if self.last_game != Some(game) {
+            self.clear();
+            self.last_game = Some(game);
+        }
+    }
+
+    /// Searches `board` with `side` to move (for positions set up without a move history).
+    pub fn search_as(
+        &mut self,
+        board: &Board,
+        side: Side,
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let deadline = Deadline::start(limits.budget);
+        self.stop.store(false, Ordering::Relaxed);
+        let done = |best: Option<Pos>, score: i32, nodes: u64| SearchResult {
+            best,
+            score,
+            depth: 0,
+            nodes,
+            elapsed: deadline.elapsed(),
+            forced_win: None,
+        };
+        if board.is_over() {
+            return done(None, 0, 0);
+        }
+        self.prepare(board);
+        let mut pos = Position::new(board, side);
+        if pos.area().is_none() {
+            let centre = Pos::new(board.rows() / 2, board.cols() / 2);
+            return done(Some(centre), 0, 0);
+        }
+        let me = pos.to_move();
+        let opp = me.opponent();
+        let mut cells = Vec::new();
+        // 1. A five now.
+        pos.five_points(me, &mut cells);
+        if let Some(&i) = cells.first() {
+            return done(Some(pos.pos(i)), WIN - 1, 0);
+        }
+        // 2. The opponent's five point must be taken (if it can be).
+        pos.five_points(opp, &mut cells);
+        if !cells.is_empty() {
+            let fives = cells.clone();
+            pos.stopping_blocks(&fives, &mut cells);
+            if let Some(&i) = cells.first() {
+                return done(Some(pos.pos(i)), 0, 0);
+            }
+            // Lost: block one five point anyway, if Black may.
+            let block = fives.iter().find(|&&i| pos.is_legal(i, me));
+            let best = block.map(|&i| pos.pos(i)).or_else(|| any_legal(&pos));
+            return done(best, -(WIN - 2), 0);
+        }
+        // 3. A forced win by continuous fours.
+        self.nodes = 0;
+        if limits.root_vcf_nodes > 0 {
+            let line = self
+                .threats
+                .vcf(&mut pos, limits.root_vcf_nodes, Some(&deadline), 0);
+            self.nodes += self.threats.nodes;
+            if let Some(line) = line {
+                let score = WIN - line.len() as i32;
+                let moves: Vec<Pos> = line.iter().map(|&i| pos.pos(i)).collect();
+                return SearchResult {
+                    forced_win: Some(moves.clone()),
+                    ..done(Some(moves[0]), score, self.nodes)
+                };
+            }
+        }
+        // 4. A forced win by threes and fours.
+        if limits.root_vct_nodes > 0 {
+            let line = self.threats.vct(
+                &mut pos,
+                VCT_DEPTH,
+                limits.root_vct_nodes,
+                Some(&deadline),
+                self.nodes,
+            );
+            self.nodes += self.threats.nodes;
+            if let Some(line) = line {
+                let moves: Vec<Pos> = line.iter().map(|&i| pos.pos(i)).collect();
+                return SearchResult {
+                    forced_win: Some(moves.clone()),
+                    ..done(Some(moves[0]), WIN - 2 * VCT_DEPTH as i32 - 1, self.nodes)
+                };
+            }
+        }
+        // 5. The main search.
+        self.deadline = deadline;
+        self.aborted = false;
+        self.leaf_vcf_nodes = limits.leaf_vcf_nodes;
+        let size = pos.index(Pos::new(board.rows() - 1, board.cols() - 1)) + 8;
+        if self.history.len() != size {
+            self.history = vec![0; size];
+        }
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        self.killers = [[u32::MAX; 2]; MAX_PLY + 1];
+        let mut first = Vec::new();
+        movegen::generate(&pos, &mut cells, &mut first);
+        if first.is_empty() {
+            return done(any_legal(&pos), 0, self.nodes);
+        }
+        self.root_bonus.clear();
+        if limits.noise > 0 {
+            let mut rng = StdRng::seed_from_u64(limits.seed);
+            for &(i, _) in &first {
+                self.root_bonus.push((i, rng.random_range(0..limits.noise)));
+            }
+        }
+        let mut best = first[0].0;
+        let mut best_score = 0;
+        let mut depth_done = 0;
+        for depth in 1..=limits.max_depth.max(1) {
+            self.root_best = None;
+            let score = self.pvs(&mut pos, depth as i32, 0, -INF, INF);
+            if self.aborted {
+                // A partial iteration's best is trusted only if it beat the old best's score.
+                break;
+            }
+            if let Some(b) = self.root_best {
+                best = b;
+                best_score = score;
+            }
+            depth_done = depth;
+            let info = SearchInfo {
+                depth,
+                score: best_score,
+                best: pos.pos(best),
+                nodes: self.nodes,
+                elapsed: deadline.elapsed(),
+                pv: self.principal_variation(&mut pos, best, depth as usize),
+            };
+            on_iteration(&info);
+            if best_score.abs() > WIN_THRESHOLD || first.len() == 1 {
+                break;
+            }
+            // Another iteration costs several times this one: do not start what cannot end.
+            if let Some(t) = limits.budget.time {
+                if deadline.elapsed() * 3 > t {
+                    break;
+                }
+            }
+            if deadline.expired(self.nodes) {
+                break;
+            }
+        }
+        if limits.safety_vcf_nodes > 0 && best_score > -WIN_THRESHOLD {
+            best = self.safe_move(&mut pos, best, &first, limits.safety_vcf_nodes);
+        }
+        SearchResult {
+            best: Some(pos.pos(best)),
+            score: best_score,
+            depth: depth_done,
+            nodes: self.nodes,
+            elapsed: deadline.elapsed(),
+            forced_win: None,
+        }
+    }
+
+    /// `best`, unless it leaves the opponent a win by continuous fours the search did not
+    /// see; then the first of the next few moves (in ordering) that does not.
+    fn safe_move(
+        &mut self,
+        pos: &mut Position,
+        best: usize,
+        moves: &[(usize, i32)],
+        nodes: u64,
+    ) -> usize {
+        let candidates =
+            std::iter::once(best).chain(moves.iter().map(|m| m.0).filter(|&m| m != best));
+        for m in candidates.take(8) {
+            pos.play(m);
+            let threat = self.threats.vcf(pos, nodes, Some(&self.deadline), 0);
+            self.nodes += self.threats.nodes;
+            pos.undo();
+            if threat.is_none() {
+                return m;
+            }
+        }
+        best
+    }
+
+    fn principal_variation(&self, pos: &mut Position, best: usize, depth: usize) -> Vec<Pos> {
+        let mut pv = vec![pos.pos(best)];
+        pos.play(best);
+        let mut played = 1;
+        while played < depth {
+            match self.tt.probe(pos.hash()) {
+                Some(e) if e.best != u32::MAX && pos.is_empty(e.best as usize) => {
+                    pv.push(pos.pos(e.best as usize));
+                    pos.play(e.best as usize);
+                    played += 1;
+                }
+                _ => break,
+            }
+        }
+        for _ in 0..played {
+            pos.undo();
+        }
+        pv
+    }
+
+    fn check_time(&mut self) {
+        if self.deadline.expired(self.nodes) || self.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        }
+    }
+
+    fn pvs(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes % 1024 == 0 {
+            self.check_time();
+        }
+        if self.aborted {
+            return 0;
+        }
+        let me = pos.to_move();
+        let opp = me.opponent();
+        let ply_score = ply as i32;
+        if pos.count(me, FIVE) > 0 {
+            return WIN - ply_score - 1;
+        }
+        let mut cells = std::mem::take(&mut self.cells[ply]);
+        pos.five_points(opp, &mut cells);
+        let forced = if cells.is_empty() {
+            None
+        } else {
+            let fives = cells.clone();
+            pos.stopping_blocks(&fives, &mut cells);
+            match cells.first() {
+                Some(&b) => Some(b),
+                None => {
+                    self.cells[ply] = cells;
+                    return -(WIN - ply_score - 2);
+                }
+            }
+        };
+        if forced.is_none() && eval::may_have_winning_four(pos, me) {
+            pos.candidates(&mut cells);
+            if cells
+                .iter()
+                .any(|&i| threat(pos.levels(i, me)) >= Threat::WinningFour && pos.is_legal(i, me))
+            {
+                self.cells[ply] = cells;
+                return WIN - ply_score - 3;
+            }
+        }
+        if forced.is_none() && (depth <= 0 || ply >= MAX_PLY) {
+            self.cells[ply] = cells;
+            if self.leaf_vcf_nodes > 0 && pos.count(me, B4) + pos.count(me, F4) > 0 {
+                let line = self.threats.vcf(pos, self.leaf_vcf_nodes, None, self.nodes);
+                self.nodes += self.threats.nodes;
+                if let Some(line) = line {
+                    return WIN - ply_score - line.len() as i32;
+                }
+            }
+            return eval::evaluate(pos);
+        }
+        if ply >= MAX_PLY {
+            self.cells[ply] = cells;
+            return eval::evaluate(pos);
+        }
+        let key = pos.hash();
+        let mut tt_move = u32::MAX;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best;
+            if e.depth as i32 >= depth && ply > 0 {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    self.cells[ply] = cells;
+                    return s;
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        match forced {
+            Some(b) => {
+                moves.clear();
+                moves.push((b, 0));
+            }
+            None => {
+                movegen::generate(pos, &mut cells, &mut moves);
+                for m in moves.iter_mut() {
+                    let i = m.0 as u32;
+                    if i == tt_move {
+                        m.1 += 1 << 28;
+                    } else if self.killers[ply].contains(&i) {
+                        m.1 += 3_000;
+                    }
+                    m.1 += self.history[m.0].min(2_000);
+                }
+                moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                // Far fewer moves matter than are legal: keep the most promising ones.
+                let width = if ply == 0 {
+                    usize::MAX
+                } else {
+                    12 + 2 * depth.max(0) as usize
+                };
+                moves.truncate(width);
+            }
+        }
+        self.cells[ply] = cells;
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            // No defence against the opponent's open four in the making, or a full board.
+            return if movegen::has_winning_four(pos, opp, &self.cells[ply]) {
+                -(WIN - ply_score - 4)
+            } else {
+                0
+            };
+        }
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = moves[0].0;
+        for k in 0..moves.len() {
+            let (m, order) = moves[k];
+            let child_depth = if forced.is_some() { depth } else { depth - 1 };
+            // Root noise: the move is judged as if it scored `bonus` more, so the window is
+            // shifted by it too (adding it to a fail-low bound would pick unknown moves).
+            let bonus = if ply == 0 {
+                self.root_bonus.iter().find(|b| b.0 == m).map_or(0, |b| b.1)
+            } else {
+                0
+            };
+            let (lo, hi) = (alpha - bonus, beta - bonus);
+            pos.play(m);
+            let mut score;
+            if k == 0 {
+                score = -self.pvs(pos, child_depth, ply + 1, -hi, -lo);
+            } else {
+                // Late quiet moves are searched shallower first.
+                let reduce = k >= 3 && depth >= 3 && order < 1_000;
+                let d = if reduce { child_depth - 1 } else { child_depth };
+                score = -self.pvs(pos, d, ply + 1, -lo - 1, -lo);
+                if score > lo && (reduce || score < hi) {
+                    score = -self.pvs(pos, child_depth, ply + 1, -hi, -lo);
+                }
+            }
+            pos.undo();
+            if self.aborted {
+                self.moves[ply] = moves;
+                return 0;
+            }
+            if score.abs() < WIN_THRESHOLD {
+                score += bonus;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+                if ply == 0 {
+                    self.root_best = Some(m);
+                }
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if order < 100_000 {
+                            let killers = &mut self.killers[ply];
+                            if killers[0] != m as u32 {
+                                killers[1] = killers[0];
+                                killers[0] = m as u32;
+                            }
+                            self.history[m] += depth * depth;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key,
+            score: to_tt(best, ply),
+            best: best_move as u32,
+            depth: depth.clamp(-100, 100) as i8,
+            bound,
+        });
+        best
+    }
+}
+
+/// Win scores count plies from the root; in the table they count from the stored node.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score + ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score - ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Any legal move at all, nearest the centre of the stones first (when every sensible
+/// move is lost or forbidden).
+fn any_legal(pos: &Position) -> Option<Pos> {
+    let me = pos.to_move();
+    let mut cells = Vec::new();
+    pos.candidates(&mut cells);
+    if let Some(&i) = cells.iter().find(|&&i| pos.is_legal(i, me)) {
+        return Some(pos.pos(i));
+    }
+    (0..pos.rows())
+        .flat_map(|r| (0..pos.cols()).map(move |c| Pos::new(r, c)))
+        .find(|&p| {
+            let i = pos.index(p);
+            pos.is_empty(i) && pos.is_legal(i, me)
+        })
+}

@@ -1,0 +1,312 @@
+//! The searching levels: immediate wins and blocks, the caro rule's blocked fives, legality
+//! on random positions of every rule and size, determinism and progress reports.
+
+use caro::caro::notation::parse_position;
+use caro::caro::search::score_text;
+use caro::caro::{new_bot, Board, BotOptions, Engine, EngineConfig, Level, Limits, Pos, Rule};
+use caro::game::{Budget, Outcome, Side};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+const SEARCHING: [Level; 4] = [Level::Easy, Level::Normal, Level::Hard, Level::Master];
+
+/// A bot of `level` with a node budget small enough for tests (Master keeps its own
+/// settings otherwise).
+fn bot(level: Level, seed: u64) -> caro::caro::CaroBot {
+    let budget = match level {
+        Level::Hard | Level::Master => Some(Budget::nodes(30_000)),
+        _ => None,
+    };
+    new_bot(
+        level,
+        BotOptions {
+            seed: Some(seed),
+            budget,
+        },
+    )
+}
+
+/// Plays `moves` (row,col pairs, X first) on a fresh board.
+fn game(rule: Rule, rows: usize, cols: usize, moves: &[(usize, usize)]) -> Board {
+    let mut b = Board::new(rows, cols, rule).unwrap();
+    for &(r, c) in moves {
+        b.play(Pos::new(r, c)).unwrap();
+    }
+    b
+}
+
+#[test]
+fn every_level_takes_an_immediate_win_under_every_rule() {
+    // X: four in row 7 (cols 3..6, col 2 blocked by O); O: four in row 9 (cols 3..6, col 2
+    // blocked by X). X to move must play (7,7), not block O at (9,7).
+    let moves = [
+        (7, 3),
+        (9, 3),
+        (7, 4),
+        (9, 4),
+        (7, 5),
+        (9, 5),
+        (7, 6),
+        (7, 2),
+        (9, 2),
+        (9, 6),
+    ];
+    for rule in Rule::ALL {
+        let board = game(rule, 15, 15, &moves);
+        assert_eq!(board.to_move(), Side::First);
+        for level in SEARCHING {
+            let m = bot(level, 1).choose_move(&board);
+            assert_eq!(m, Some(Pos::new(7, 7)), "{level} under {rule}");
+        }
+    }
+}
+
+#[test]
+fn every_level_blocks_an_immediate_four() {
+    // O has four in column 5 (rows 3..6) blocked above; X has nothing comparable: X must
+    // take (7,5).
+    let moves = [
+        (2, 5),
+        (3, 5),
+        (10, 10),
+        (4, 5),
+        (10, 12),
+        (5, 5),
+        (12, 10),
+        (6, 5),
+    ];
+    for rule in Rule::ALL {
+        let board = game(rule, 15, 15, &moves);
+        for level in SEARCHING {
+            let m = bot(level, 2).choose_move(&board);
+            assert_eq!(m, Some(Pos::new(7, 5)), "{level} under {rule}");
+        }
+    }
+}
+
+#[test]
+fn caro_five_blocked_at_both_ends_is_not_a_win_for_the_engine() {
+    // Row 7: O X X X X . O -> X on (7,6) would make an exactly-five blocked at both ends:
+    // no win under caro. O meanwhile has four in column 12 (rows 3..6, row 2 blocked):
+    // X must block at (7,12), not "win" at (7,6).
+    let moves = [
+        (7, 2),
+        (7, 1),
+        (7, 3),
+        (7, 7),
+        (7, 4),
+        (3, 12),
+        (7, 5),
+        (4, 12),
+        (2, 12),
+        (5, 12),
+        (14, 0),
+        (6, 12),
+    ];
+    let board = game(Rule::Caro, 15, 15, &moves);
+    assert!(!board.wins_with(Pos::new(7, 6), Side::First));
+    let mut engine = Engine::new(EngineConfig::default());
+    let r = engine.search(&board, &Limits::nodes(20_000), &mut |_| {});
+    assert_eq!(r.best, Some(Pos::new(7, 12)));
+    assert!(r.score < 20_000, "claims a win: {}", score_text(r.score));
+    for level in SEARCHING {
+        assert_eq!(
+            bot(level, 3).choose_move(&board),
+            Some(Pos::new(7, 12)),
+            "{level}"
+        );
+    }
+}
+
+#[test]
+fn caro_five_against_the_edge_and_overlines_win() {
+    // Row 7: X X X X . O with the X run starting at the edge (col 0): (7,4) wins.
+    let moves = [
+        (7, 0),
+        (7, 5),
+        (7, 1),
+        (0, 14),
+        (7, 2),
+        (1, 14),
+        (7, 3),
+        (2, 14),
+    ];
+    let board = game(Rule::Caro, 15, 15, &moves);
+    for level in SEARCHING {
+        assert_eq!(
+            bot(level, 4).choose_move(&board),
+            Some(Pos::new(7, 4)),
+            "{level}"
+        );
+    }
+    // Row 3: O X X . X X X O -> (3,3) makes six blocked at both ends: an overline wins.
+    let moves = [
+        (3, 1),
+        (3, 0),
+        (3, 2),
+        (3, 7),
+        (3, 4),
+        (10, 10),
+        (3, 5),
+        (10, 12),
+        (3, 6),
+        (12, 10),
+    ];
+    let board = game(Rule::Caro, 15, 15, &moves);
+    for level in SEARCHING {
+        let mut b = board.clone();
+        let m = bot(level, 5).choose_move(&b).unwrap();
+        assert_eq!(m, Pos::new(3, 3), "{level}");
+        b.play(m).unwrap();
+        assert_eq!(b.outcome(), Some(Outcome::Win(Side::First)));
+    }
+}
+
+#[test]
+fn standard_overline_is_not_a_win_for_the_engine() {
+    // Row 3: X X . X X X (cols 1..6): (3,3) makes six, no win under standard. O has a four
+    // in column 12 (rows 3..6, row 2 blocked), so X must block it at (7,12).
+    let moves = [
+        (3, 1),
+        (3, 12),
+        (3, 2),
+        (4, 12),
+        (3, 4),
+        (5, 12),
+        (3, 5),
+        (6, 12),
+        (2, 12),
+        (10, 0),
+        (3, 6),
+        (12, 0),
+    ];
+    let board = game(Rule::Standard, 15, 15, &moves);
+    assert!(!board.wins_with(Pos::new(3, 3), Side::First));
+    for level in SEARCHING {
+        assert_eq!(
+            bot(level, 6).choose_move(&board),
+            Some(Pos::new(7, 12)),
+            "{level}"
+        );
+    }
+}
+
+#[test]
+fn renju_black_never_plays_a_forbidden_winning_looking_point() {
+    // Black at (7,4),(7,5),(7,6) and (4,7),(5,7),(6,7), White blocking (7,3) and (3,7):
+    // (7,7) would make two fours, a double four, forbidden though it looks like a win.
+    let moves = [
+        (7, 4),
+        (7, 3),
+        (7, 5),
+        (3, 7),
+        (7, 6),
+        (7, 12),
+        (4, 7),
+        (12, 2),
+        (5, 7),
+        (12, 4),
+        (6, 7),
+        (12, 6),
+    ];
+    let board = game(Rule::Renju, 15, 15, &moves);
+    assert_eq!(board.to_move(), Side::First);
+    assert!(board.check_move(Pos::new(7, 7)).is_err());
+    for level in SEARCHING {
+        let m = bot(level, 7).choose_move(&board).unwrap();
+        assert!(board.check_move(m).is_ok(), "{level} chose forbidden {m}");
+    }
+}
+
+#[test]
+fn engine_never_plays_an_illegal_move_on_random_positions() {
+    let mut rng = StdRng::seed_from_u64(42);
+    let sizes = [(10, 10), (15, 15), (19, 19), (12, 30), (40, 11), (60, 60)];
+    let mut checked = 0;
+    for round in 0..36 {
+        let rule = Rule::ALL[round % 4];
+        let (rows, cols) = sizes[round % sizes.len()];
+        let mut board = Board::new(rows, cols, rule).unwrap();
+        // Random stones near a random centre, played through the rules.
+        let target = rng.random_range(0..40);
+        let (cr, cc) = (rng.random_range(0..rows), rng.random_range(0..cols));
+        let mut tries = 0;
+        while board.stone_count() < target && !board.is_over() && tries < 2000 {
+            tries += 1;
+            let r =
+                (cr as isize + rng.random_range(-5i64..=5) as isize).clamp(0, rows as isize - 1);
+            let c =
+                (cc as isize + rng.random_range(-5i64..=5) as isize).clamp(0, cols as isize - 1);
+            let _ = board.play(Pos::new(r as usize, c as usize));
+        }
+        if board.is_over() {
+            board.undo();
+        }
+        let level = SEARCHING[round % 4];
+        let mut b = new_bot(
+            level,
+            BotOptions {
+                seed: Some(round as u64),
+                budget: Some(Budget::nodes(3_000)),
+            },
+        );
+        let m = b
+            .choose_move(&board)
+            .expect("a move on a board with empty cells");
+        assert!(
+            board.check_move(m).is_ok(),
+            "{level} {rule} {rows}x{cols}: illegal {m} in {}",
+            caro::caro::notation::format_position(&board)
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 36);
+}
+
+#[test]
+fn node_budget_search_is_deterministic_and_reports_progress() {
+    let board = parse_position("freestyle 15x15 7,7 7,8 8,7 6,7 8,8 8,6 9,9 10,10").unwrap();
+    let run = || {
+        let mut engine = Engine::new(EngineConfig::default());
+        let mut depths = Vec::new();
+        let r = engine.search(&board, &Limits::nodes(30_000), &mut |info| {
+            depths.push(info.depth);
+            assert!(board.check_move(info.best).is_ok());
+            assert_eq!(info.pv.first(), Some(&info.best));
+        });
+        (r, depths)
+    };
+    let (a, da) = run();
+    let (b, db) = run();
+    assert_eq!(a.best, b.best);
+    assert_eq!(a.nodes, b.nodes);
+    assert_eq!(da, db);
+    assert!(
+        da.len() >= 2 && da.windows(2).all(|w| w[0] < w[1]),
+        "{da:?}"
+    );
+}
+
+#[test]
+fn engine_finds_a_forced_win_it_is_given() {
+    // X has an open three with O far away: the root threat search finds the win.
+    let board = parse_position("freestyle 15x15 7,7 0,0 7,8 0,14 7,9 14,0").unwrap();
+    let mut engine = Engine::new(EngineConfig::default());
+    let r = engine.search(&board, &Limits::nodes(10_000), &mut |_| {});
+    assert!(r.forced_win.is_some());
+    assert!(matches!(
+        r.best,
+        Some(Pos { row: 7, col: 6 }) | Some(Pos { row: 7, col: 10 })
+    ));
+    assert!(r.score > 29_000);
+}
+
+#[test]
+fn levels_have_names_and_parse() {
+    let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+    assert_eq!(names, ["greedy", "easy", "normal", "hard", "master"]);
+    for l in Level::ALL {
+        assert_eq!(l.name().parse::<Level>().unwrap(), l);
+    }
+    assert!("grandmaster".parse::<Level>().is_err());
+}

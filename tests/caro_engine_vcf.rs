@@ -1,0 +1,148 @@
+//! The VCF solver against public problem sets with known forced wins by continuous fours
+//! (tests/data/gomoku, see /work/shared/data/README.md). Every sequence found is checked by
+//! playing it out on a `caro::Board` with the board's own rules: each attacker move legal
+//! and a four or a five, each defender reply the only one that stops the five, the line
+//! ending in a five or a four the defender cannot stop.
+
+use caro::caro::problem::parse_problem;
+use caro::caro::{Board, Engine, EngineConfig, Pos};
+use caro::game::{Budget, Outcome, Side};
+
+/// Cells where `side` would win at once.
+fn five_points(board: &Board, side: Side) -> Vec<Pos> {
+    board
+        .empty_cells()
+        .filter(|&p| board.wins_with(p, side))
+        .collect()
+}
+
+/// Plays `line` for the side to move on `board`; `Err` says what is wrong with it.
+fn verify_vcf(mut board: Board, line: &[Pos]) -> Result<(), String> {
+    let attacker = board.to_move();
+    let defender = attacker.opponent();
+    let mut k = 0;
+    while k < line.len() {
+        let a = line[k];
+        board
+            .check_move(a)
+            .map_err(|e| format!("attacker move {a} illegal: {e}"))?;
+        board.play(a).unwrap();
+        if board.outcome() == Some(Outcome::Win(attacker)) {
+            return if k + 1 == line.len() {
+                Ok(())
+            } else {
+                Err("moves after the five".into())
+            };
+        }
+        if !five_points(&board, defender).is_empty() {
+            return Err(format!("after {a} the defender can make five"));
+        }
+        let fives = five_points(&board, attacker);
+        match fives.as_slice() {
+            [] => return Err(format!("attacker move {a} is not a four")),
+            [f] => {
+                if board.check_move(*f).is_err() {
+                    // Renju: Black may not take the five point, so the four wins.
+                    return if k + 1 == line.len() {
+                        Ok(())
+                    } else {
+                        Err("moves after a four the defender cannot block".into())
+                    };
+                }
+                match line.get(k + 1) {
+                    Some(&d) if d == *f => {
+                        board.play(d).unwrap();
+                        k += 2;
+                    }
+                    Some(&d) => return Err(format!("defender reply {d} is not the forced {f}")),
+                    None => return Err("line ends on a four that can be blocked".into()),
+                }
+            }
+            _ => {
+                // Two five points: whatever the defender plays, one stays open.
+                return if k + 1 == line.len() {
+                    Ok(())
+                } else {
+                    Err("moves after an unstoppable four".into())
+                };
+            }
+        }
+    }
+    Err("line ends without a win".into())
+}
+
+/// Solves every problem of a file; returns (solved, total, verified, skipped for replay).
+fn run_set(path: &str, nodes: u64) -> (usize, usize, usize, usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut engine = Engine::new(EngineConfig { tt_megabytes: 1 });
+    let (mut solved, mut total, mut verified, mut skipped) = (0, 0, 0, 0);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let problem = parse_problem(line).unwrap();
+        total += 1;
+        let (win, _) = engine.find_vcf(&problem.board, problem.to_move, Budget::nodes(nodes));
+        let Some(win) = win else { continue };
+        solved += 1;
+        match problem.playable_board() {
+            Some(board) => {
+                if let Err(e) = verify_vcf(board, &win) {
+                    panic!("{}: bad VCF {:?}: {e}", problem.id, win);
+                }
+                verified += 1;
+            }
+            None => skipped += 1,
+        }
+    }
+    (solved, total, verified, skipped)
+}
+
+#[test]
+fn vcf_freestyle_problems_are_solved_and_verified() {
+    let (solved, total, verified, skipped) =
+        run_set("tests/data/gomoku/vcf_freestyle.txt", 100_000);
+    println!("freestyle VCF: solved {solved}/{total}, verified {verified}, skipped {skipped}");
+    assert!(total > 500);
+    assert!(solved * 100 >= total * 98, "solved only {solved}/{total}");
+    assert_eq!(verified + skipped, solved);
+}
+
+#[test]
+fn vcf_renju_problems_are_solved_and_verified() {
+    let (solved, total, verified, skipped) = run_set("tests/data/gomoku/vcf_renju.txt", 100_000);
+    println!("renju VCF: solved {solved}/{total}, verified {verified}, skipped {skipped}");
+    assert!(total > 700);
+    assert!(solved * 100 >= total * 98, "solved only {solved}/{total}");
+    // A few lists cannot be replayed move by move without a forbidden or finished position.
+    assert!(skipped <= 10, "{skipped} positions could not be replayed");
+}
+
+#[test]
+fn no_vcf_is_claimed_where_there_is_none() {
+    // X has a three blocked at one end: one four to make, then nothing.
+    let board =
+        caro::caro::notation::parse_position("freestyle 15x15 7,7 7,6 7,8 0,0 7,9 0,14").unwrap();
+    let mut engine = Engine::new(EngineConfig::default());
+    let (win, _) = engine.find_vcf(&board, Side::First, Budget::nodes(100_000));
+    assert_eq!(win, None);
+    let (win, _) = engine.find_vcf(&board, Side::Second, Budget::nodes(100_000));
+    assert_eq!(win, None);
+}
+
+#[test]
+fn vct_finds_a_double_three_and_respects_renju() {
+    // X holds the corners of a square: (8,8) makes two open threes on the diagonals.
+    let text = "7,7 0,0 7,9 0,14 9,7 14,0 9,9 14,14";
+    let board = caro::caro::notation::parse_position(&format!("freestyle 15x15 {text}")).unwrap();
+    let mut engine = Engine::new(EngineConfig::default());
+    let (vcf, _) = engine.find_vcf(&board, Side::First, Budget::nodes(100_000));
+    assert_eq!(vcf, None);
+    let (vct, _) = engine.find_vct(&board, Side::First, Budget::nodes(100_000));
+    let vct = vct.expect("a win by threats");
+    assert_eq!(vct[0], Pos::new(8, 8));
+    // Under renju (8,8) is a double three for Black: any win found must start elsewhere.
+    let board = caro::caro::notation::parse_position(&format!("renju 15x15 {text}")).unwrap();
+    assert!(board.check_move(Pos::new(8, 8)).is_err());
+    let (vct, _) = engine.find_vct(&board, Side::First, Budget::nodes(100_000));
+    if let Some(line) = vct {
+        assert!(board.check_move(line[0]).is_ok());
+    }
+}
