@@ -37,7 +37,7 @@ fn greedy_bots_play_a_60x60_game_to_its_end() {
         assert!(board.stone_count() <= 3600);
     }
     if let Some(Outcome::Win(_)) = board.outcome() {
-        assert_eq!(board.winning_line().len() >= 5, true);
+        assert!(board.winning_line().len() >= 5);
     }
 }
 

@@ -177,7 +177,10 @@ fn malformed_lines_get_error_or_unknown_and_the_brain_keeps_answering() {
 fn end_of_input_ends_the_brain() {
     let mut s = Session::start();
     assert_eq!(s.ask("START 20"), "OK");
-    drop(s.stdin);
+    {
+        // Moving stdin out and letting it go closes the pipe: end of input.
+        let _closed = s.stdin;
+    }
     let status = s.child.wait().unwrap();
     assert!(status.success());
 }

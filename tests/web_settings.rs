@@ -2,7 +2,9 @@
 
 use caro::caro::{Level, Rule};
 use caro::game::Side;
-use caro::protocol::bot_request::{answer, format_request, parse_reply, BotReply};
+use caro::protocol::bot_request::{
+    answer, answer_reporting, format_request, parse_reply, BotReply,
+};
 use caro::settings::{
     decode_component, encode_component, parse_query, CaroSettings, Mode, Players,
 };
@@ -141,6 +143,44 @@ fn the_worker_explains_bad_requests() {
     let (id, reply) = parse_reply(&answer("nonsense")).unwrap();
     assert_eq!(id, 0);
     assert!(matches!(reply, BotReply::Error(_)));
+}
+
+#[test]
+fn a_searching_caro_level_reports_progress_before_its_move() {
+    // X has an open three on row 7 and O, to move, has nothing better than to close one end.
+    // Every progress line parses and names a cell on the board.
+    let request = format_request(
+        9,
+        "caro",
+        "normal",
+        Some(3),
+        "caro 15x15 7,5 6,6 7,6 8,8 7,7",
+    );
+    let mut lines = Vec::new();
+    let last = answer_reporting(&request, &mut |line| lines.push(line.to_string()));
+    assert!(!lines.is_empty(), "no progress reported");
+    for line in &lines {
+        let (id, reply) = parse_reply(line).unwrap();
+        assert_eq!(id, 9);
+        match reply {
+            BotReply::Progress(p) => {
+                assert!(p.depth >= 1);
+                assert!(p.nodes > 0);
+                let (r, c) = p.best.split_once(',').expect("row,col");
+                assert!(r.parse::<usize>().unwrap() < 15 && c.parse::<usize>().unwrap() < 15);
+            }
+            other => panic!("expected progress, got {other:?}"),
+        }
+    }
+    match parse_reply(&last).unwrap().1 {
+        BotReply::Move { text, .. } => {
+            assert!(
+                text == "7,4" || text == "7,8",
+                "open three not blocked: {text}"
+            )
+        }
+        other => panic!("unexpected reply {other:?}"),
+    }
 }
 
 #[test]

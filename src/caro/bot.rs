@@ -2,8 +2,8 @@
 
 use super::board::{Board, Pos};
 use super::greedy;
-use super::search::{Engine, EngineConfig, Limits};
-use crate::game::{Bot, Budget, InputError};
+use super::search::{score_text, Engine, EngineConfig, Limits, SearchInfo};
+use crate::game::{Bot, Budget, InputError, Progress};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::fmt;
@@ -182,9 +182,26 @@ impl Bot<Board> for EngineBot {
     type Move = Pos;
 
     fn choose_move(&mut self, board: &Board) -> Option<Pos> {
+        self.choose_move_reporting(board, &mut |_| {})
+    }
+
+    fn choose_move_reporting(
+        &mut self,
+        board: &Board,
+        report: &mut dyn FnMut(&Progress),
+    ) -> Option<Pos> {
         let mut limits = self.limits;
         limits.seed = self.rng.random();
-        self.engine.search(board, &limits, &mut |_| {}).best
+        self.engine
+            .search(board, &limits, &mut |info: &SearchInfo| {
+                report(&Progress {
+                    best: info.best.to_string(),
+                    depth: info.depth,
+                    score: score_text(info.score),
+                    nodes: info.nodes,
+                })
+            })
+            .best
     }
 }
 
