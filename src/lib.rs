@@ -1,6 +1,7 @@
 //! Caro (gomoku), Connect Four and Othello: engines, text formats and protocols, and the
 //! browser app's thin web layer (wasm32 only).
 
+pub mod bench;
 pub mod caro;
 pub mod cli;
 pub mod connect4;

@@ -18,6 +18,10 @@ pub const OFFERED_SIDES: [usize; 8] = [10, 15, 19, 20, 30, 40, 50, 60];
 pub const DEFAULT_SIDE: usize = 15;
 pub const DEFAULT_DELAY_MS: u32 = 400;
 pub const MAX_DELAY_MS: u32 = 10_000;
+/// The thinking times a page accepts (`time=` in milliseconds).
+pub const THINK_MS_RANGE: std::ops::RangeInclusive<u32> = 100..=60_000;
+/// The thinking times the home page offers (the URL takes any in [`THINK_MS_RANGE`]).
+pub const OFFERED_THINK_MS: [u32; 5] = [500, 1_000, 3_000, 10_000, 30_000];
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,6 +146,9 @@ pub struct Players<L> {
     pub delay_ms: u32,
     /// Fixes the bots' random choices, for reproducible games.
     pub seed: Option<u64>,
+    /// Thinking time per move of the levels that plan by the clock (Caro Master, Othello
+    /// Strong, Connect Four Perfect's budget before its fallback); `None`: their default.
+    pub think_ms: Option<u32>,
 }
 
 impl<L: LevelChoice> Default for Players<L> {
@@ -152,13 +159,14 @@ impl<L: LevelChoice> Default for Players<L> {
             human: Side::First,
             delay_ms: DEFAULT_DELAY_MS,
             seed: None,
+            think_ms: None,
         }
     }
 }
 
 impl<L: LevelChoice> Players<L> {
     /// Reads the keys every game shares (`type`, `level`, `level_x`, `level_o`, `human`,
-    /// `delay`, `seed`). Other keys are left to the caller; a bad value is reported and its
+    /// `delay`, `seed`, `time`). Other keys are left to the caller; a bad value is reported and its
     /// default kept.
     pub fn from_query(pairs: &[(String, String)], errors: &mut Vec<InputError>) -> Players<L> {
         let mut s = Players::default();
@@ -194,6 +202,21 @@ impl<L: LevelChoice> Players<L> {
                         .parse::<u64>()
                         .map(|n| s.seed = Some(n))
                         .map_err(|_| InputError::new(format!("seed '{value}' is not a whole number"))),
+                ),
+                "time" => keep(
+                    value
+                        .trim()
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|t| THINK_MS_RANGE.contains(t))
+                        .map(|t| s.think_ms = Some(t))
+                        .ok_or_else(|| {
+                            InputError::new(format!(
+                                "time '{value}' must be a whole number of milliseconds from {} to {}",
+                                THINK_MS_RANGE.start(),
+                                THINK_MS_RANGE.end()
+                            ))
+                        }),
                 ),
                 _ => {}
             }
@@ -232,6 +255,11 @@ impl<L: LevelChoice> Players<L> {
                     self.levels[1].name(),
                     self.delay_ms
                 );
+            }
+        }
+        if let Some(ms) = self.think_ms {
+            if self.mode != Mode::TwoPlayers {
+                q += &format!("&time={ms}");
             }
         }
         if let Some(seed) = self.seed {

@@ -57,6 +57,7 @@ fn the_worker_protocol_blocks_a_four() {
         "caro",
         "greedy",
         None,
+        None,
         "caro 15x15 3,5 2,5 4,5 10,10 5,5 10,12 6,5",
     );
     match parse_reply(&answer(&request)).unwrap() {

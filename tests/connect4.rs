@@ -101,3 +101,28 @@ fn best_column_is_one_of_the_best_scored_columns() {
         assert_eq!(scores[col], best, "{moves}: chose column {}", col + 1);
     }
 }
+
+#[test]
+fn budgeted_column_values_are_exact_or_unknown() {
+    use caro::connect4::solver::ColumnValue;
+    use caro::game::Budget;
+    // Late in a game every column solves at once, and agrees with the unbudgeted scores.
+    let late = Position::parse("2252576253462244111563365343671351441").unwrap();
+    let mut solver = Solver::with_tt_mib(8);
+    let exact = solver.column_scores(&late);
+    let values = solver.column_values_within(&late, Budget::nodes(1_000_000));
+    for (col, (value, score)) in values.iter().zip(&exact).enumerate() {
+        match score {
+            None => assert_eq!(*value, ColumnValue::Full, "column {col}"),
+            Some(s) => assert_eq!(*value, ColumnValue::Exact(*s), "column {col}"),
+        }
+    }
+    // Three stones off the book with a 1,000-node budget: too early to solve any column,
+    // except a column the book knows (none here) or an immediate win (none).
+    let early = Position::parse("113").unwrap();
+    let mut solver = Solver::with_tt_mib(8);
+    let values = solver.column_values_within(&early, Budget::nodes(1_000));
+    assert_eq!(values.len(), 7);
+    assert!(values.contains(&ColumnValue::Unknown), "{values:?}");
+    assert!(!values.contains(&ColumnValue::Full));
+}

@@ -21,6 +21,9 @@ fn the_original_query_string_still_works() {
     assert_eq!(s.players.mode, Mode::TwoPlayers);
     assert_eq!((s.rows, s.cols), (20, 30));
     assert_eq!(s.rule, Rule::Caro);
+    // Without a level the computer plays Normal, the engine's default level.
+    let (s, _) = settings("?type=player-computer&rows=15&columns=15");
+    assert_eq!(s.players.levels, [Level::Normal, Level::Normal]);
 }
 
 #[test]
@@ -61,6 +64,7 @@ fn settings_round_trip_through_the_query() {
             human: Side::First,
             delay_ms: 0,
             seed: Some(42),
+            think_ms: Some(2500),
         },
         rows: 12,
         cols: 45,
@@ -113,6 +117,7 @@ fn the_worker_answers_a_caro_request_with_a_legal_move() {
         "caro",
         "greedy",
         Some(1),
+        None,
         "caro 15x15 7,4 3,3 7,5 3,4 7,6 3,5 7,7 3,6",
     );
     let (id, reply) = parse_reply(&answer(&request)).unwrap();
@@ -124,13 +129,44 @@ fn the_worker_answers_a_caro_request_with_a_legal_move() {
 }
 
 #[test]
+fn thinking_time_travels_in_the_url_and_the_request() {
+    let (s, errors) = settings("type=player-computer&level=master&time=3000");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(s.players.think_ms, Some(3000));
+    assert!(s.to_query().contains("&time=3000"));
+    for bad in ["time=50", "time=60001", "time=fast", "time=-1"] {
+        let (s, errors) = settings(&format!("type=player-computer&{bad}"));
+        assert_eq!(s.players.think_ms, None);
+        assert_eq!(errors.len(), 1, "{bad}");
+        assert!(errors[0].contains("time '"), "{}", errors[0]);
+    }
+    let line = format_request(4, "caro", "master", Some(1), Some(150), "caro 15x15 7,7");
+    let req = caro::protocol::bot_request::parse_request(&line).unwrap();
+    assert_eq!(
+        (req.level, req.think_ms, req.seed),
+        ("master", Some(150), Some(1))
+    );
+    match parse_reply(&answer(&line)).unwrap().1 {
+        BotReply::Move { text, .. } => {
+            let board = caro::caro::notation::parse_position("caro 15x15 7,7").unwrap();
+            let (r, c) = text.split_once(',').unwrap();
+            let pos = caro::caro::Pos::new(r.parse().unwrap(), c.parse().unwrap());
+            assert!(board.check_move(pos).is_ok(), "illegal {text}");
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
 fn the_worker_explains_bad_requests() {
     for (request, needle) in [
-        ("3\tcaro\tgreedy\t-\tcaro 15x15 7,7 7,7", "already taken"),
-        ("3\tchess\tgreedy\t-\tcaro 15x15", "unknown game"),
-        ("3\tcaro\tgenius\t-\tcaro 15x15", "unknown level"),
-        ("3\tcaro\tgreedy\tnope\tcaro 15x15", "bad seed"),
-        ("3\tcaro greedy", "5 tab-separated fields"),
+        ("3\tcaro\tgreedy\t-\t-\tcaro 15x15 7,7 7,7", "already taken"),
+        ("3\tchess\tgreedy\t-\t-\tcaro 15x15", "unknown game"),
+        ("3\tcaro\tgenius\t-\t-\tcaro 15x15", "unknown level"),
+        ("3\tcaro\tgreedy\tnope\t-\tcaro 15x15", "bad seed"),
+        ("3\tcaro\tmaster\t-\tsoon\tcaro 15x15", "bad time"),
+        ("3\tcaro\tmaster\t-\t0\tcaro 15x15", "bad time"),
+        ("3\tcaro greedy", "6 tab-separated fields"),
     ] {
         let (id, reply) = parse_reply(&answer(request)).unwrap();
         assert_eq!(id, 3);
@@ -154,6 +190,7 @@ fn a_searching_caro_level_reports_progress_before_its_move() {
         "caro",
         "normal",
         Some(3),
+        None,
         "caro 15x15 7,5 6,6 7,6 8,8 7,7",
     );
     let mut lines = Vec::new();
@@ -207,6 +244,7 @@ fn the_worker_answers_connect4_and_othello() {
         "connect4",
         "minimax",
         Some(1),
+        None,
         "121212",
     )))
     .unwrap()
@@ -222,6 +260,7 @@ fn the_worker_answers_connect4_and_othello() {
         "othello",
         "positional",
         Some(1),
+        None,
         start,
     )))
     .unwrap()
@@ -238,6 +277,7 @@ fn the_worker_answers_connect4_and_othello() {
         "connect4-hint",
         "-",
         None,
+        None,
         "4444443",
     )))
     .unwrap()
@@ -252,7 +292,7 @@ fn the_worker_answers_connect4_and_othello() {
     }
     // Bad positions are explained.
     match parse_reply(&answer(&format_request(
-        4, "connect4", "random", None, "1111111",
+        4, "connect4", "random", None, None, "1111111",
     )))
     .unwrap()
     .1

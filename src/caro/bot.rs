@@ -14,11 +14,12 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Level {
     /// The original article's attack/defense scorer.
-    #[default]
     Greedy,
     /// A one-ply search (with the threat checks) and much randomness: 1,000 nodes.
     Easy,
-    /// A 2,500-node search with threat search, somewhat varied.
+    /// A 2,500-node search with threat search, somewhat varied. The default: a fair game for
+    /// most players, and it answers at once.
+    #[default]
     Normal,
     /// A 20,000-node search (at most 3 s), slightly varied.
     Hard,

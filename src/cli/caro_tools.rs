@@ -4,7 +4,6 @@ use super::{has_flag, option_value, parse_option};
 use crate::caro::bot::EngineBot;
 use crate::caro::notation::format_position;
 use crate::caro::problem::{parse_problem, Problem};
-use crate::caro::search::score_text;
 use crate::caro::{new_bot, Board, BotOptions, Engine, EngineConfig, Level, Limits, Pos, Rule};
 use crate::game::{Budget, InputError, Outcome, Side};
 use rand::rngs::StdRng;
@@ -25,23 +24,6 @@ regression signal of every engine change.
 --versus plays LEVEL against LEVEL from varied short openings, each side taking X in turn, and
 prints the score of the first.
 ";
-
-/// The bench positions: mid-game positions of several rules and sizes, in position-string
-/// form. None has an immediate win, so every one runs the main search.
-pub const BENCH_POSITIONS: &[&str] = &[
-    "caro 15x15 8,7 9,7 6,8 8,8 10,6 9,6 8,6 12,6 9,5 7,7 8,4 7,3 10,4 9,9",
-    "caro 15x15 7,7 8,8 6,8 8,6 8,7 6,7 9,8 10,9 7,9 7,10",
-    "freestyle 15x15 7,8 5,8 9,9 7,6 10,7 8,5 6,7 8,9 9,7 8,7 9,8 8,8 8,6 9,10 9,5 9,6",
-    "standard 15x15 7,6 8,6 6,5 5,4 8,5 9,4 7,5 9,5 5,7 7,7 10,4 12,4 6,8 8,4 6,10 5,5 7,9 4,6",
-    "standard 19x19 11,7 9,11 7,9 10,10 8,12 10,11 10,12 11,11 8,11 9,10 9,9 8,10 11,10 12,12 8,9 6,9 7,13 5,8 7,10 7,12",
-    "renju 15x15 7,6 8,7 8,8 7,7 10,10 10,7 11,7 6,7 9,7 10,6 10,11 4,9 11,5 4,7 5,7",
-    "renju 15x15 7,5 6,8 7,9 6,9 6,6 6,10 6,11 8,4 5,5 7,7 5,13 8,6 9,5 6,12 4,10 7,10 8,3 6,5 5,8 8,10 9,10 8,7 8,8 10,5 5,7",
-    "caro 20x30 9,15 8,16 9,17 11,17 13,15 9,14 10,15 11,15 11,16 8,15 9,19 6,16 7,16 10,16 4,18 15,14 9,18 9,16",
-    "freestyle 10x10 6,7 5,4 5,6 6,9 3,4 7,8 4,5 2,3 4,2 4,4 6,5 3,5 5,1 7,3",
-    "caro 60x60 29,31 30,31 30,32 29,32 27,29 28,30 28,33 31,30 26,27 25,25 32,29 29,30 27,30 23,26 30,29 28,34 27,31 27,32 28,29 29,29",
-    "caro 60x60 5,5 6,6 5,6 5,7 6,5 4,4 54,54 53,53 54,53 54,52 53,54 55,55",
-    "renju 60x60 31,31 31,32 32,32 30,30 32,30 30,31 28,28 29,26 30,24 27,25 27,30 28,24 33,30 30,32 30,29 29,23 30,22",
-];
 
 pub fn bench(args: &[String]) -> Result<(), InputError> {
     if has_flag(args, "--help") {
@@ -66,46 +48,7 @@ pub fn bench(args: &[String]) -> Result<(), InputError> {
             .map_err(|_| InputError::new(format!("bad value '{n}' for --nodes")))?;
         limits.budget = Budget::nodes(n);
     }
-    // The pattern tables are built once per rule on first use: not part of the search.
-    let start = Instant::now();
-    for rule in Rule::ALL {
-        crate::caro::patterns::table(rule, Side::First);
-        crate::caro::patterns::table(rule, Side::Second);
-    }
-    println!(
-        "pattern tables: {:.0} ms",
-        start.elapsed().as_secs_f64() * 1e3
-    );
-    let mut total_nodes = 0u64;
-    let mut total_time = Duration::ZERO;
-    println!(
-        "{:<4} {:>10} {:>9} {:>6} {:>12}  best  position",
-        "#", "nodes", "ms", "depth", "score"
-    );
-    for (k, text) in BENCH_POSITIONS.iter().enumerate() {
-        let board = crate::caro::notation::parse_position(text)?;
-        let mut engine = Engine::new(EngineConfig::default());
-        let start = Instant::now();
-        let r = engine.search(&board, &limits, &mut |_| {});
-        let time = start.elapsed();
-        total_nodes += r.nodes;
-        total_time += time;
-        let best = r.best.map(|p| p.to_string()).unwrap_or_else(|| "-".into());
-        println!(
-            "{:<4} {:>10} {:>9.1} {:>6} {:>12}  {best:<5} {}",
-            k + 1,
-            r.nodes,
-            time.as_secs_f64() * 1e3,
-            r.depth,
-            score_text(r.score),
-            board.rule()
-        );
-    }
-    let secs = total_time.as_secs_f64().max(1e-9);
-    println!("positions: {}", BENCH_POSITIONS.len());
-    println!("nodes: {total_nodes}");
-    println!("time: {:.0} ms", secs * 1e3);
-    println!("nps: {:.0}", total_nodes as f64 / secs);
+    crate::bench::caro(&limits, &mut |line| println!("{line}"))?;
     Ok(())
 }
 

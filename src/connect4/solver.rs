@@ -30,6 +30,17 @@ const SYMMETRY_DEPTH: i32 = 12;
 /// Columns searched first: the centre ones, which take part in the most fours.
 const COLUMN_ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
+/// What a column is worth to the side to move, as far as a budgeted search found out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnValue {
+    /// The column has no room.
+    Full,
+    /// The exact score of playing there.
+    Exact(i32),
+    /// Not solved within the budget.
+    Unknown,
+}
+
 /// The score of a win with the side to move's next stone, `moves` stones on the board.
 pub fn win_next_score(moves: usize) -> i32 {
     (CELLS as i32 + 1 - moves as i32) / 2
@@ -166,6 +177,33 @@ impl Solver {
         let scores = self.column_scores(position);
         self.deadline = None;
         (!std::mem::take(&mut self.aborted)).then_some(scores)
+    }
+
+    /// Every column's value for the side to move, each column solved within `budget` of
+    /// its own: the columns solved in time get their exact scores, the others
+    /// [`ColumnValue::Unknown`]. For hints where an early position would take minutes.
+    pub fn column_values_within(
+        &mut self,
+        position: &Position,
+        budget: Budget,
+    ) -> Vec<ColumnValue> {
+        (0..WIDTH)
+            .map(|col| {
+                if !position.can_play(col) {
+                    return ColumnValue::Full;
+                }
+                let board = position.board();
+                if board.is_winning_move(col) {
+                    return ColumnValue::Exact(win_next_score(board.moves()));
+                }
+                let mut child = *board;
+                child.play_col(col);
+                match self.solve_within(&child, false, budget) {
+                    Some(score) => ColumnValue::Exact(-score),
+                    None => ColumnValue::Unknown,
+                }
+            })
+            .collect()
     }
 
     /// Every column's exact score for the side to move (what that move leads to), `None`

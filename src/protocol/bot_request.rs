@@ -1,7 +1,9 @@
 //! The one-line requests the web page sends its bot worker, and the replies.
 //!
-//! Request: `ID<TAB>GAME<TAB>LEVEL<TAB>SEED<TAB>POSITION`, where SEED is a number or `-`
-//! and POSITION is the game's own position text (for Caro, see `caro::notation`).
+//! Request: `ID<TAB>GAME<TAB>LEVEL<TAB>SEED<TAB>TIME<TAB>POSITION`, where SEED is a number or
+//! `-`, TIME the thinking time in milliseconds of a level that plans by the clock (Caro
+//! Master, Othello Strong, Connect Four Perfect's budget) or `-` for its default, and
+//! POSITION the game's own position text (for Caro, see `caro::notation`).
 //! Reply: `ID<TAB>ok<TAB>MOVE<TAB>MILLISECONDS` or `ID<TAB>err<TAB>MESSAGE`, after any
 //! number of progress lines `ID<TAB>info<TAB>BEST<TAB>DEPTH<TAB>SCORE<TAB>NODES` from a
 //! searching bot (the page shows them, and may play BEST at once: "move now").
@@ -9,19 +11,37 @@
 //!
 //! Games and their texts: `caro` (position: `caro::notation`; move `row,col`), `connect4`
 //! (position: the columns played, 1-based; move: a column 1-7), `connect4-hint` (level
-//! ignored; reply: the seven columns' exact scores joined by `,`, `-` for a full column),
+//! ignored; reply: the seven columns' exact scores joined by `,`, `-` for a full column, `?`
+//! for one not solved within the hint budget),
 //! `othello` (position: OBF; move like `d3`).
 
 use crate::caro;
 use crate::connect4;
-use crate::game::{Bot, InputError, Progress};
+use crate::connect4::solver::ColumnValue;
+use crate::game::{Bot, Budget, InputError, Progress};
 use crate::othello;
 use std::cell::RefCell;
+use std::time::Duration;
 use web_time::Instant;
 
 /// The Connect Four solver's table in the worker: the browser gets less than the native
 /// 64 MiB default.
 pub const WORKER_C4_TABLE_MIB: usize = 16;
+
+/// The most Perfect spends on one move in the worker unless the request gives a time. Off the
+/// opening book an early position can take the solver minutes; past this budget Perfect
+/// plays its minimax fallback (see [`connect4::PerfectBot::set_budget`]), so the page never
+/// stalls.
+pub const WORKER_C4_MOVE_BUDGET: Budget = Budget {
+    nodes: None,
+    time: Some(Duration::from_secs(3)),
+};
+
+/// The most a hint spends on each column; a column not solved in time shows as unknown.
+pub const WORKER_C4_HINT_BUDGET: Budget = Budget {
+    nodes: None,
+    time: Some(Duration::from_millis(1500)),
+};
 
 thread_local! {
     /// The Perfect solver outlives a request, so its table helps the next move too.
@@ -35,6 +55,7 @@ pub struct BotRequest<'a> {
     pub game: &'a str,
     pub level: &'a str,
     pub seed: Option<u64>,
+    pub think_ms: Option<u32>,
     pub position: &'a str,
 }
 
@@ -51,11 +72,20 @@ pub enum BotReply {
 }
 
 pub fn parse_request(line: &str) -> Result<BotRequest<'_>, InputError> {
-    let fields: Vec<&str> = line.splitn(5, '\t').collect();
-    let [id, game, level, seed, position] = fields[..] else {
+    let fields: Vec<&str> = line.splitn(6, '\t').collect();
+    let [id, game, level, seed, time, position] = fields[..] else {
         return Err(InputError::new(
-            "bot request needs 5 tab-separated fields: id, game, level, seed, position",
+            "bot request needs 6 tab-separated fields: id, game, level, seed, time, position",
         ));
+    };
+    let think_ms = match time {
+        "-" | "" => None,
+        t => Some(
+            t.parse()
+                .ok()
+                .filter(|&ms| ms > 0)
+                .ok_or_else(|| InputError::new(format!("bad time '{t}' in bot request")))?,
+        ),
     };
     let seed = match seed {
         "-" | "" => None,
@@ -69,6 +99,7 @@ pub fn parse_request(line: &str) -> Result<BotRequest<'_>, InputError> {
         game,
         level,
         seed,
+        think_ms,
         position,
     })
 }
@@ -78,10 +109,12 @@ pub fn format_request(
     game: &str,
     level: &str,
     seed: Option<u64>,
+    think_ms: Option<u32>,
     position: &str,
 ) -> String {
     let seed = seed.map_or("-".to_string(), |s| s.to_string());
-    format!("{id}\t{game}\t{level}\t{seed}\t{position}")
+    let time = think_ms.map_or("-".to_string(), |t| t.to_string());
+    format!("{id}\t{game}\t{level}\t{seed}\t{time}\t{position}")
 }
 
 /// Answers one request line with one reply line.
@@ -175,11 +208,16 @@ fn reply_to(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> BotReply {
 fn caro_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<String, InputError> {
     let level: caro::Level = req.level.parse()?;
     let board = caro::notation::parse_position(req.position)?;
+    // Only Master plans by the clock; the other levels keep their node budgets.
+    let budget = match (level, req.think_ms) {
+        (caro::Level::Master, Some(ms)) => Some(Budget::time(Duration::from_millis(ms.into()))),
+        _ => None,
+    };
     let mut bot = caro::new_bot(
         level,
         caro::BotOptions {
             seed: req.seed,
-            budget: None,
+            budget,
         },
     );
     bot.choose_move_reporting(&board, report)
@@ -190,11 +228,18 @@ fn caro_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<Stri
 fn connect4_move(req: &BotRequest) -> Result<String, InputError> {
     let level: connect4::Level = req.level.parse()?;
     let position = connect4::Position::parse(req.position)?;
+    let budget = req.think_ms.map_or(WORKER_C4_MOVE_BUDGET, |ms| {
+        Budget::time(Duration::from_millis(ms.into()))
+    });
     let column = if level == connect4::Level::Perfect && req.seed.is_none() {
-        with_perfect_bot(|bot| bot.choose_move(&position))
+        with_perfect_bot(|bot| {
+            bot.set_budget(Some(budget));
+            bot.choose_move(&position)
+        })
     } else if level == connect4::Level::Perfect {
-        connect4::levels::PerfectBot::with_tt_mib(WORKER_C4_TABLE_MIB, req.seed)
-            .choose_move(&position)
+        let mut bot = connect4::levels::PerfectBot::with_tt_mib(WORKER_C4_TABLE_MIB, req.seed);
+        bot.set_budget(Some(budget));
+        bot.choose_move(&position)
     } else {
         connect4::new_bot(level, req.seed).choose_move(&position)
     };
@@ -218,10 +263,17 @@ fn connect4_hint(req: &BotRequest) -> Result<String, InputError> {
     if position.is_over() {
         return Err(InputError::new("no hint: the game is over"));
     }
-    let scores = with_perfect_bot(|bot| bot.solver().column_scores(&position));
-    let text: Vec<String> = scores
+    let values = with_perfect_bot(|bot| {
+        bot.solver()
+            .column_values_within(&position, WORKER_C4_HINT_BUDGET)
+    });
+    let text: Vec<String> = values
         .iter()
-        .map(|s| s.map_or("-".to_string(), |v| v.to_string()))
+        .map(|v| match v {
+            ColumnValue::Full => "-".to_string(),
+            ColumnValue::Exact(score) => score.to_string(),
+            ColumnValue::Unknown => "?".to_string(),
+        })
         .collect();
     Ok(text.join(","))
 }
@@ -229,7 +281,10 @@ fn connect4_hint(req: &BotRequest) -> Result<String, InputError> {
 fn othello_move(req: &BotRequest) -> Result<String, InputError> {
     let level: othello::Level = req.level.parse()?;
     let position = othello::parse_obf(req.position)?;
-    othello::new_bot(level, req.seed)
+    let budget = req
+        .think_ms
+        .map(|ms| Budget::time(Duration::from_millis(ms.into())));
+    othello::new_bot_with_budget(level, req.seed, budget)
         .choose_move(&position)
         .map(|sq| sq.to_string())
         .ok_or_else(|| InputError::new("no move: the side to move must pass or the game is over"))

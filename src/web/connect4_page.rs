@@ -286,7 +286,7 @@ pub fn start() -> Result<(), JsValue> {
         h.next_id += 1;
         h.awaiting = Some((h.next_id, text.clone()));
         let request =
-            bot_request::format_request(h.next_id, "connect4-hint", "perfect", None, &text);
+            bot_request::format_request(h.next_id, "connect4-hint", "perfect", None, None, &text);
         if let Some(w) = &h.worker {
             let _ = w.post_message(&JsValue::from_str(&request));
         }
@@ -318,9 +318,14 @@ fn show_hints(hints: &Rc<RefCell<HintState>>, position_now: &str, id: u32, reply
     let moves = position.len();
     match reply {
         BotReply::Move { text, .. } => {
+            let mut unknown = false;
             for (col, value) in text.split(',').enumerate() {
                 let words = match value.parse::<i32>() {
                     Ok(score) => describe_score(score, moves),
+                    Err(_) if value == "?" => {
+                        unknown = true;
+                        "?".to_string()
+                    }
                     Err(_) => "full".to_string(),
                 };
                 if let Some(el) = dom::document().get_element_by_id(&format!("hint-{col}")) {
@@ -328,7 +333,12 @@ fn show_hints(hints: &Rc<RefCell<HintState>>, position_now: &str, id: u32, reply
                     let _ = el.set_attribute("data-score", value);
                 }
             }
-            let _ = dom::set_text("message", "Each column's exact value for the side to move.");
+            let note = if unknown {
+                "Each column's exact value for the side to move (? = not solved within the hint's time)."
+            } else {
+                "Each column's exact value for the side to move."
+            };
+            let _ = dom::set_text("message", note);
         }
         BotReply::Error(msg) => {
             let _ = dom::set_text("message", &msg);

@@ -325,6 +325,7 @@ fn ask_bot<G: PageGame>(page: &Shared<G>) {
         G::ID,
         p.players.levels[side.index()].name(),
         seed,
+        p.players.think_ms,
         &p.game.position_text(),
     );
     let sent = match &p.worker {

@@ -3,7 +3,9 @@
 use super::dom;
 use crate::caro::Rule;
 use crate::game::{InputError, Side};
-use crate::settings::{players_from_query, side_name, CaroSettings, LevelChoice, Mode, Players};
+use crate::settings::{
+    players_from_query, side_name, CaroSettings, LevelChoice, Mode, Players, OFFERED_THINK_MS,
+};
 use wasm_bindgen::prelude::*;
 
 /// The games the app offers.
@@ -96,6 +98,7 @@ struct Form {
     levels: [String; 2],
     human: Side,
     delay_ms: u32,
+    think_ms: Option<u32>,
     rows: usize,
     cols: usize,
     rule: Rule,
@@ -112,6 +115,7 @@ impl Form {
             ],
             human: p.human,
             delay_ms: p.delay_ms,
+            think_ms: p.think_ms,
             rows: defaults.rows,
             cols: defaults.cols,
             rule: defaults.rule,
@@ -194,6 +198,19 @@ fn fill_form(game: Game, form: &Form) -> Result<(), JsValue> {
         .collect();
     dom::fill_select(&dom::select_by_id("list-rule")?, &rules, form.rule.name())?;
     dom::by_id("input-delay")?.set_attribute("value", &form.delay_ms.to_string())?;
+    let mut times = vec![(String::new(), "Level's default".to_string())];
+    let mut offered = OFFERED_THINK_MS.to_vec();
+    if let Some(ms) = form.think_ms.filter(|ms| !offered.contains(ms)) {
+        offered.push(ms); // a time from the URL stays selectable
+        offered.sort_unstable();
+    }
+    times.extend(
+        offered
+            .iter()
+            .map(|&ms| (ms.to_string(), format!("{} s per move", ms as f64 / 1000.0))),
+    );
+    let chosen = form.think_ms.map_or(String::new(), |ms| ms.to_string());
+    dom::fill_select(&dom::select_by_id("list-time")?, &times, &chosen)?;
     fill_game_choices(game, form)
 }
 
@@ -251,6 +268,7 @@ fn update_visibility() -> Result<(), JsValue> {
     show("row-human", mode == Some(Mode::PlayerComputer))?;
     show("row-levels-cvc", mode == Some(Mode::ComputerComputer))?;
     show("row-delay", mode == Some(Mode::ComputerComputer))?;
+    show("row-time", mode != Some(Mode::TwoPlayers))?;
     Ok(())
 }
 
@@ -272,6 +290,10 @@ fn read_form() -> Result<String, String> {
         ("human".to_string(), value("list-human")?),
         ("delay".to_string(), delay),
     ];
+    let time = value("list-time")?;
+    if !time.is_empty() {
+        pairs.push(("time".to_string(), time));
+    }
     if game.has_board_choice() {
         pairs.push(("rows".to_string(), value("list-row")?));
         pairs.push(("columns".to_string(), value("list-column")?));

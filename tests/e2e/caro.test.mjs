@@ -77,6 +77,47 @@ test('caro rule: a five blocked at both ends does not end the game', async () =>
   await page.close();
 });
 
+test('renju: forbidden points are marked for X and a click on one is refused', async () => {
+  const errors = [];
+  const page = await open('caro.html?type=2-players&rows=15&columns=15&rule=renju', errors);
+  // X builds two twos crossing at 7,7; O plays far away. At 7,7 X would make two open threes.
+  const x = [[7, 5], [7, 6], [5, 7], [6, 7]];
+  const o = [[0, 0], [0, 2], [0, 4], [14, 14]];
+  for (let i = 0; i < 4; i++) {
+    await page.click(cell(...x[i]));
+    await page.click(cell(...o[i]));
+  }
+  assert.equal(await page.$eval(cell(7, 7), (el) => el.classList.contains('forbidden')), true);
+  assert.equal(await page.$eval(cell(7, 8), (el) => el.classList.contains('forbidden')), false);
+  await page.click(cell(7, 7));
+  assert.equal(await countStones(page), 8);
+  assert.match(await page.textContent('#message'), /forbidden for X under renju/);
+  assert.match(await page.textContent('#status'), /X to move/);
+  // Another cell is fine, and O (no restrictions) may take the point.
+  await page.click(cell(10, 10));
+  await page.click(cell(7, 7));
+  assert.equal(await page.$eval(cell(7, 7), (el) => el.classList.contains('o')), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('human vs Master: the page shows the engine thinking and Move now makes it play', async () => {
+  const errors = [];
+  const page = await open('caro.html?type=player-computer&rows=15&columns=15&level=master&human=x&seed=3&time=10000', errors);
+  await page.click(cell(7, 7));
+  // Master is given 10 s a move: the indicator is on and Move now is offered once its
+  // search has a best move.
+  await page.waitForSelector('#move-now:not([hidden])', { timeout: 10000 });
+  assert.equal(await page.$eval('#table_game', (t) => t.hasAttribute('data-thinking')), true);
+  assert.match(await page.textContent('#status'), /thinking/);
+  await page.click('#move-now');
+  await page.waitForFunction(() => document.querySelectorAll('#table_game .cell.o').length === 1);
+  assert.equal(await page.$eval('#table_game', (t) => t.hasAttribute('data-thinking')), false);
+  assert.match(await page.textContent('#status'), /X \(you\) to move/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('human vs computer: the computer answers, undo takes back both moves, and the game ends', async () => {
   const errors = [];
   const page = await open('caro.html?type=player-computer&rows=15&columns=15&level=greedy&human=x&seed=5', errors);
@@ -154,7 +195,7 @@ test('a bad URL lands on the home page saying what was wrong, with defaults fill
 test('a 60x60 board opens and the Greedy bot answers on it', async () => {
   const page = await newPage(browser, []);
   const t0 = Date.now();
-  await page.goto(base + 'caro.html?type=player-computer&rows=60&columns=60');
+  await page.goto(base + 'caro.html?type=player-computer&rows=60&columns=60&level=greedy');
   await page.waitForSelector('#table_game[data-state="playing"]');
   const firstBoard = Date.now() - t0;
   assert.equal(await page.$$eval('#table_game .cell', (c) => c.length), 3600);
