@@ -310,3 +310,21 @@ fn levels_have_names_and_parse() {
     }
     assert!("grandmaster".parse::<Level>().is_err());
 }
+
+#[test]
+fn a_clock_caps_the_node_levels_and_feeds_master() {
+    use std::time::Duration;
+    let second = Duration::from_secs(1);
+    assert_eq!(Level::Greedy.budget_within(second), None);
+    assert_eq!(
+        Level::Master.budget_within(second),
+        Some(Budget::time(second))
+    );
+    // Normal keeps its node budget; Hard keeps its own 3 s cap under a longer clock.
+    let normal = Level::Normal.budget_within(second).unwrap();
+    assert_eq!(normal.nodes, Level::Normal.limits().unwrap().budget.nodes);
+    assert_eq!(normal.time, Some(second));
+    let hard = Level::Hard.budget_within(Duration::from_secs(10)).unwrap();
+    assert_eq!(hard.time, Some(Duration::from_secs(3)));
+    assert_eq!(hard.nodes, Some(20_000));
+}

@@ -91,6 +91,21 @@ impl Level {
         Some(limits)
     }
 
+    /// This level's budget when a move may take at most `time`: Master, which plans by the
+    /// clock, takes all of it; the node-budgeted levels keep their node budgets and are only
+    /// cut off at `time` (so a match or a tournament clock never makes them stronger).
+    /// `None` for Greedy, which does not search.
+    pub fn budget_within(self, time: Duration) -> Option<Budget> {
+        let own = self.limits()?.budget;
+        Some(match self {
+            Level::Master => Budget::time(time),
+            _ => Budget {
+                nodes: own.nodes,
+                time: Some(own.time.map_or(time, |t| t.min(time))),
+            },
+        })
+    }
+
     /// The name shown to players.
     pub fn title(self) -> &'static str {
         match self {

@@ -1,37 +1,28 @@
 //! `caro bench` and `caro solve`: the engine's speed signal and its forced-win finder.
 
 use super::{has_flag, option_value, parse_option};
-use crate::caro::bot::EngineBot;
-use crate::caro::notation::format_position;
 use crate::caro::problem::{parse_problem, Problem};
-use crate::caro::{new_bot, Board, BotOptions, Engine, EngineConfig, Level, Limits, Pos, Rule};
-use crate::game::{Budget, InputError, Outcome, Side};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use crate::caro::{Board, Engine, EngineConfig, Level, Limits, Pos, Rule};
+use crate::game::{Budget, InputError, Side};
 use std::io::Read;
 use std::time::Duration;
 use web_time::Instant;
 
 const BENCH_USAGE: &str = "\
 usage: caro bench [--level LEVEL] [--nodes N]
-       caro bench --versus LEVEL,LEVEL [--games N] [--rule R] [--size ROWSxCOLS] [--seed S]
 
 Searches a fixed set of positions (several rules and sizes, 15x15 to 60x60) with a node budget
 per position (default: 200000, or the level's own budget with --level) and prints total
 nodes, time and nodes per second. With a node budget the node count is deterministic: it is the
 regression signal of every engine change.
 
---versus plays LEVEL against LEVEL from varied short openings, each side taking X in turn, and
-prints the score of the first.
+Levels play each other with `caro match`.
 ";
 
 pub fn bench(args: &[String]) -> Result<(), InputError> {
     if has_flag(args, "--help") {
         print!("{BENCH_USAGE}");
         return Ok(());
-    }
-    if let Some(pair) = option_value(args, "--versus")? {
-        return versus(pair, args);
     }
     let level: Option<Level> = option_value(args, "--level")?.map(str::parse).transpose()?;
     let mut limits = match level {
@@ -49,202 +40,6 @@ pub fn bench(args: &[String]) -> Result<(), InputError> {
         limits.budget = Budget::nodes(n);
     }
     crate::bench::caro(&limits, &mut |line| println!("{line}"))?;
-    Ok(())
-}
-
-/// A player of a match: a level, optionally with its search depth or node budget changed
-/// (written `hard`, `hard@d6`, `normal@n50000`), for measuring what a setting is worth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Player {
-    pub level: Level,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-}
-
-impl std::fmt::Display for Player {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.level)?;
-        if let Some(d) = self.depth {
-            write!(f, "@d{d}")?;
-        }
-        if let Some(n) = self.nodes {
-            write!(f, "@n{n}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::str::FromStr for Player {
-    type Err = InputError;
-
-    fn from_str(s: &str) -> Result<Player, InputError> {
-        let mut parts = s.split('@');
-        let level: Level = parts.next().unwrap_or("").parse()?;
-        let mut p = Player {
-            level,
-            depth: None,
-            nodes: None,
-        };
-        for part in parts {
-            let bad = || {
-                InputError::new(format!(
-                    "bad player setting '@{part}': expected @dDEPTH or @nNODES"
-                ))
-            };
-            let (kind, value) = part.split_at(part.len().min(1));
-            match kind {
-                "d" => p.depth = Some(value.parse().map_err(|_| bad())?),
-                "n" => p.nodes = Some(value.parse().map_err(|_| bad())?),
-                _ => return Err(bad()),
-            }
-        }
-        if level.limits().is_none() && (p.depth.is_some() || p.nodes.is_some()) {
-            return Err(InputError::new(
-                "greedy has no depth or node budget to change",
-            ));
-        }
-        Ok(p)
-    }
-}
-
-impl Player {
-    fn bot(self, seed: u64) -> crate::caro::CaroBot {
-        match self.level.limits() {
-            Some(mut limits) if self.depth.is_some() || self.nodes.is_some() => {
-                if let Some(d) = self.depth {
-                    limits.max_depth = d;
-                }
-                if let Some(n) = self.nodes {
-                    limits.budget = Budget::nodes(n);
-                }
-                Box::new(EngineBot::new(limits, 16, StdRng::seed_from_u64(seed)))
-            }
-            _ => new_bot(
-                self.level,
-                BotOptions {
-                    seed: Some(seed),
-                    budget: None,
-                },
-            ),
-        }
-    }
-}
-
-/// A random opening of three to five stones near the centre that a fixed 5,000-node search
-/// judges roughly even (within 80 points), so that the side to move does not simply win
-/// whoever plays it: a match then measures the players, not the opening.
-fn balanced_opening(
-    rule: Rule,
-    rows: usize,
-    cols: usize,
-    rng: &mut StdRng,
-) -> Result<Board, InputError> {
-    let (cr, cc) = (rows / 2, cols / 2);
-    let mut engine = Engine::new(EngineConfig { tt_megabytes: 1 });
-    let mut limits = Limits::nodes(5_000);
-    limits.root_vct_nodes = 0;
-    const TRIES: u32 = 200;
-    for attempt in 1..=TRIES {
-        let mut board = Board::new(rows, cols, rule)?;
-        let stones = rng.random_range(3..=5);
-        while board.stone_count() < stones {
-            let p = Pos::new(
-                (cr + rng.random_range(0..7))
-                    .saturating_sub(3)
-                    .min(rows - 1),
-                (cc + rng.random_range(0..7))
-                    .saturating_sub(3)
-                    .min(cols - 1),
-            );
-            let _ = board.play(p);
-        }
-        let score = engine.search(&board, &limits, &mut |_| {}).score;
-        if score.abs() <= 80 || attempt == TRIES {
-            return Ok(board);
-        }
-    }
-    Err(InputError::new("no opening could be made on this board"))
-}
-
-/// One game between two players from a balanced random opening; `first` plays X.
-pub fn play_game(
-    rule: Rule,
-    rows: usize,
-    cols: usize,
-    first: Player,
-    second: Player,
-    seed: u64,
-) -> Result<(Option<Outcome>, Board), InputError> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut board = balanced_opening(rule, rows, cols, &mut rng)?;
-    let mut bots = [first.bot(seed), second.bot(seed ^ 0x5555)];
-    while !board.is_over() {
-        let side = board.to_move();
-        let Some(m) = bots[side.index()].choose_move(&board) else {
-            break;
-        };
-        board.play(m).map_err(|e| {
-            InputError::new(format!(
-                "{} played an illegal move {m}: {e}",
-                [first, second][side.index()]
-            ))
-        })?;
-    }
-    Ok((board.outcome(), board))
-}
-
-fn versus(pair: &str, args: &[String]) -> Result<(), InputError> {
-    let (a, b) = pair
-        .split_once(',')
-        .ok_or_else(|| InputError::new("--versus needs LEVEL,LEVEL"))?;
-    let a: Player = a.parse()?;
-    let b: Player = b.parse()?;
-    let games: u64 = parse_option(args, "--games", 20)?;
-    let rule: Rule = parse_option(args, "--rule", Rule::Caro)?;
-    let seed: u64 = parse_option(args, "--seed", 1)?;
-    let (rows, cols) = match option_value(args, "--size")? {
-        Some(s) => crate::caro::notation::parse_size(s)?,
-        None => (15, 15),
-    };
-    let (mut wins, mut losses, mut draws) = (0, 0, 0);
-    let start = Instant::now();
-    for g in 0..games {
-        let a_first = g % 2 == 0;
-        let (x, o) = if a_first { (a, b) } else { (b, a) };
-        let (outcome, board) = play_game(rule, rows, cols, x, o, seed.wrapping_mul(1000) + g / 2)?;
-        let a_side = if a_first { Side::First } else { Side::Second };
-        let result = match outcome {
-            Some(Outcome::Win(s)) if s == a_side => {
-                wins += 1;
-                "win"
-            }
-            Some(Outcome::Win(_)) => {
-                losses += 1;
-                "loss"
-            }
-            _ => {
-                draws += 1;
-                "draw"
-            }
-        };
-        println!(
-            "game {:>3}: {a} as {} -> {result} in {} stones  {}",
-            g + 1,
-            if a_first { "X" } else { "O" },
-            board.stone_count(),
-            if has_flag(args, "--show") {
-                format_position(&board)
-            } else {
-                String::new()
-            }
-        );
-    }
-    let score = (wins as f64 + draws as f64 / 2.0) / games.max(1) as f64;
-    println!(
-        "{a} vs {b} ({rule} {rows}x{cols}): +{wins} -{losses} ={draws}, score {:.0}% in {:.1} s",
-        score * 100.0,
-        start.elapsed().as_secs_f64()
-    );
     Ok(())
 }
 

@@ -208,11 +208,10 @@ fn reply_to(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> BotReply {
 fn caro_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<String, InputError> {
     let level: caro::Level = req.level.parse()?;
     let board = caro::notation::parse_position(req.position)?;
-    // Only Master plans by the clock; the other levels keep their node budgets.
-    let budget = match (level, req.think_ms) {
-        (caro::Level::Master, Some(ms)) => Some(Budget::time(Duration::from_millis(ms.into()))),
-        _ => None,
-    };
+    // Master thinks for the time given; the other levels keep their budgets within it.
+    let budget = req
+        .think_ms
+        .and_then(|ms| level.budget_within(Duration::from_millis(ms.into())));
     let mut bot = caro::new_bot(
         level,
         caro::BotOptions {

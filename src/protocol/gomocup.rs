@@ -311,7 +311,7 @@ pub struct Brain {
     /// Some while between BOARD and DONE.
     reading_board: bool,
     /// The bot and the budget it was made with; remade when the budget changes.
-    bot: Option<(Budget, CaroBot)>,
+    bot: Option<(Option<Budget>, CaroBot)>,
     bots_made: u64,
     /// Time spent thinking this match, for `timeout_match` without `time_left`.
     spent: Duration,
@@ -604,21 +604,16 @@ impl Brain {
             ));
         }
 
-        let budget = Budget::time(planned);
+        // Master thinks for the planned time; other levels keep their budgets within it.
+        let budget = self.options.level.budget_within(planned);
         if self.bot.as_ref().map(|(b, _)| *b) != Some(budget) {
             let seed = self.options.seed.map(|s| s.wrapping_add(self.bots_made));
             self.bots_made += 1;
-            let bot = new_bot(
-                self.options.level,
-                BotOptions {
-                    seed,
-                    budget: Some(budget),
-                },
-            );
+            let bot = new_bot(self.options.level, BotOptions { seed, budget });
             self.bot = Some((budget, bot));
         }
         let (_, bot) = self.bot.as_mut().expect("made just above");
-        let clock = Deadline::start(budget);
+        let clock = Deadline::start(Budget::time(planned));
         let chosen = bot.choose_move(&board);
         self.spent += clock.elapsed();
 

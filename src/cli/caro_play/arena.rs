@@ -7,8 +7,10 @@
 //! that game.
 
 use crate::caro::notation::format_position;
-use crate::caro::{new_bot, Board, BotOptions, CaroBot, Level, Pos, Rule};
-use crate::game::{Budget, InputError, Outcome, Side};
+use crate::caro::{
+    new_bot, Board, BotOptions, CaroBot, Engine, EngineConfig, Level, Limits, Pos, Rule,
+};
+use crate::game::{InputError, Outcome, Side};
 use crate::protocol::gomocup::{format_pos, parse_reply_move, rule_bits, Reply};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -220,8 +222,9 @@ pub fn elo_estimate(wins: usize, losses: usize, draws: usize) -> Option<EloEstim
     })
 }
 
-/// `stones` random stones near the centre, X first, alternating, that do not end the game.
-/// They fall in a square around the centre that grows with their number.
+/// `stones` random stones near the centre, X first, alternating, that do not end the game
+/// and leave neither side a clear edge (see [`BALANCED_SCORE`]). They fall in a square
+/// around the centre that grows with their number.
 pub fn random_opening(board: &Board, stones: usize, rng: &mut StdRng) -> Vec<Pos> {
     let (rows, cols) = (board.rows(), board.cols());
     let stones = stones.min(rows * cols / 2);
@@ -232,7 +235,10 @@ pub fn random_opening(board: &Board, stones: usize, rng: &mut StdRng) -> Vec<Pos
     };
     let (row_span, col_span) = (span(rows), span(cols));
     let square = row_span.clone().count() * col_span.clone().count();
-    for _ in 0..1_000 {
+    let mut judge = Engine::new(EngineConfig { tt_megabytes: 1 });
+    let mut limits = Limits::nodes(BALANCE_NODES);
+    limits.root_vct_nodes = 0;
+    for attempt in 1..=1_000 {
         let mut opening_board = board.clone();
         let mut opening = Vec::new();
         while opening.len() < stones {
@@ -251,12 +257,24 @@ pub fn random_opening(board: &Board, stones: usize, rng: &mut StdRng) -> Vec<Pos
                 break;
             }
         }
-        if !opening_board.is_over() {
+        if opening_board.is_over() {
+            continue;
+        }
+        // Balanced: a short search finds no clear edge for either side. Unbalanced openings,
+        // where X wins whoever plays it, squeeze every score toward 50%.
+        let score = judge.search(&opening_board, &limits, &mut |_| {}).score;
+        if score.abs() <= BALANCED_SCORE || attempt >= BALANCE_TRIES {
             return opening;
         }
     }
     Vec::new()
 }
+
+/// An opening is balanced when a [`BALANCE_NODES`]-node search scores it within this.
+const BALANCED_SCORE: i32 = 80;
+const BALANCE_NODES: u64 = 5_000;
+/// After this many unbalanced tries, any opening that does not end the game will do.
+const BALANCE_TRIES: usize = 200;
 
 /// A player as the match sees it.
 trait Player {
@@ -271,7 +289,8 @@ trait Player {
 /// A built-in level.
 struct LevelPlayer {
     level: Level,
-    budget: Budget,
+    /// The most a move may take: Master uses it all, the other levels keep their budgets.
+    time: Duration,
     seed: u64,
     bot: Option<CaroBot>,
 }
@@ -282,7 +301,7 @@ impl Player for LevelPlayer {
             self.level,
             BotOptions {
                 seed: Some(self.seed),
-                budget: Some(self.budget),
+                budget: self.level.budget_within(self.time),
             },
         ));
         Ok(())
@@ -484,7 +503,7 @@ fn make_player(spec: &PlayerSpec, config: &MatchConfig, seed: u64) -> Box<dyn Pl
     match spec {
         PlayerSpec::Level(level) => Box::new(LevelPlayer {
             level: *level,
-            budget: Budget::time(Duration::from_millis(config.time_ms)),
+            time: Duration::from_millis(config.time_ms),
             seed,
             bot: None,
         }),
