@@ -328,3 +328,21 @@ fn a_clock_caps_the_node_levels_and_feeds_master() {
     assert_eq!(hard.time, Some(Duration::from_secs(3)));
     assert_eq!(hard.nodes, Some(20_000));
 }
+
+#[test]
+fn the_bench_searches_every_position_deterministically() {
+    let run = || {
+        let mut lines = Vec::new();
+        let totals = caro::bench::caro(&Limits::nodes(3_000), &mut |l| lines.push(l.to_string()))
+            .expect("bench positions parse");
+        (totals.nodes, lines)
+    };
+    let (nodes, lines) = run();
+    let positions = caro::bench::CARO_POSITIONS.len();
+    // One line per position between the header and the totals, each with a best move.
+    let rows: Vec<&String> = lines.iter().filter(|l| l.contains("x")).collect();
+    assert!(rows.len() >= positions, "{lines:?}");
+    assert!(nodes >= 3_000 * positions as u64 / 2, "{nodes}");
+    assert!(lines.iter().any(|l| l == &format!("nodes: {nodes}")));
+    assert_eq!(run().0, nodes, "a node budget makes the count repeatable");
+}

@@ -19,6 +19,8 @@ commands:
                                  (default: a forced pass counts as a ply)
   solve [--table-bits B]         read OBF positions from stdin, one a line; print
                                  '<best move> <exact score> <nodes> <milliseconds>'
+  bench [--table-bits B]         solve FFO #40-44 exactly and print each one's time and
+                                 nodes (the same figures as the browser's bench page)
   match [--games N] [--time MS] [--nodes N] [--seed S] [--a LEVEL] [--b LEVEL]
                                  play two levels (default strong vs positional), colours
                                  alternating; print wins-losses-draws for the first
@@ -41,6 +43,11 @@ pub fn run(args: &[String]) -> Result<(), InputError> {
     match cmd.as_str() {
         "perft" => run_perft(rest),
         "solve" => run_solve(rest),
+        "bench" => {
+            let bits: u32 = parse_option(rest, "--table-bits", 20)?;
+            crate::bench::othello_ffo(bits, &mut |line| println!("{line}"))?;
+            Ok(())
+        }
         "match" => run_match(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");

@@ -40,3 +40,31 @@ pub fn start_connect4() -> Result<(), JsValue> {
 pub fn start_othello() -> Result<(), JsValue> {
     start_page(othello_page::start)
 }
+
+/// The Caro engine bench of `caro bench` (same positions, `nodes` per position), as text.
+/// The bench page (`bench.html`) runs it to compare the wasm build with the native one.
+#[wasm_bindgen]
+pub fn bench_caro(nodes: u32) -> Result<String, JsValue> {
+    dom::install_panic_hook();
+    let mut text = String::new();
+    let limits = crate::caro::Limits::nodes(nodes.into());
+    crate::bench::caro(&limits, &mut |line| {
+        text.push_str(line);
+        text.push('\n');
+    })
+    .map_err(|e| JsValue::from_str(&e.to_string()))?;
+    Ok(text)
+}
+
+/// FFO #40-44 solved exactly, as `caro othello bench` prints it.
+#[wasm_bindgen]
+pub fn bench_othello() -> Result<String, JsValue> {
+    dom::install_panic_hook();
+    let mut text = String::new();
+    crate::bench::othello_ffo(20, &mut |line| {
+        text.push_str(line);
+        text.push('\n');
+    })
+    .map_err(|e| JsValue::from_str(&e.to_string()))?;
+    Ok(text)
+}
