@@ -6,7 +6,7 @@ pub mod arena;
 use super::{has_flag, option_value, parse_option};
 use crate::caro::notation::{parse_pos, parse_size};
 use crate::caro::{new_bot, Board, BotOptions, CaroBot, Level, Pos, Rule};
-use crate::game::{Budget, InputError, Outcome, Side};
+use crate::game::{InputError, Outcome, Side};
 use crate::protocol::gomocup::default_level;
 use arena::{describe_game, elo_estimate, run_match as play_match, MatchConfig, PlayerSpec};
 use std::io::{BufRead, Write};
@@ -197,7 +197,7 @@ pub fn play_session(
 ) -> Result<Option<Outcome>, InputError> {
     let io = |e: std::io::Error| InputError::new(format!("cannot write to the terminal: {e}"));
     let mut board = Board::new(setup.rows, setup.cols, setup.rule)?;
-    let budget = Budget::time(Duration::from_millis(setup.time_ms));
+    let time = Duration::from_millis(setup.time_ms);
     let mut bots: [Option<CaroBot>; 2] = [None, None];
     for (i, seat) in [setup.x, setup.o].into_iter().enumerate() {
         if let Seat::Bot(level) = seat {
@@ -205,7 +205,7 @@ pub fn play_session(
                 level,
                 BotOptions {
                     seed: setup.seed.map(|s| s.wrapping_add(i as u64)),
-                    budget: Some(budget),
+                    budget: level.budget_within(time),
                 },
             ));
         }

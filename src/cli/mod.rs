@@ -15,8 +15,8 @@ commands:
   match [options]                        play two Caro levels or engines against each other
   bench [options]                        search a fixed set of Caro positions, print nodes and speed
   solve [options]                        find a forced Caro win (VCF/VCT) in a position
-  connect4 solve|perft|book [options]    Connect Four solver tools
-  othello solve|perft|match [options]    Othello solver tools and matches
+  connect4 solve|perft|book|hint|best    Connect Four solver tools
+  othello solve|perft|bench|match        Othello solver tools, benchmark and matches
   help                                   this text
 ";
 
