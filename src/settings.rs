@@ -313,12 +313,12 @@ fn parse_side_length(what: &str, value: &str) -> Result<usize, InputError> {
     }
 }
 
-/// The human's side: `x` (or `first`, `black`) moves first, `o` (or `second`, `white`)
+/// The human's side: `x` (or `first`, `black`, `red`) moves first, `o` (or `second`, `white`, `yellow`)
 /// second; any case.
 pub fn parse_side(value: &str) -> Result<Side, InputError> {
     match value.trim().to_ascii_lowercase().as_str() {
-        "x" | "first" | "black" => Ok(Side::First),
-        "o" | "second" | "white" => Ok(Side::Second),
+        "x" | "first" | "black" | "red" => Ok(Side::First),
+        "o" | "second" | "white" | "yellow" => Ok(Side::Second),
         _ => Err(InputError::new(format!(
             "unknown side '{value}': expected x (first) or o (second)"
         ))),

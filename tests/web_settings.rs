@@ -301,3 +301,23 @@ fn the_worker_answers_connect4_and_othello() {
         other => panic!("unexpected {other:?}"),
     }
 }
+
+#[test]
+fn the_human_side_takes_each_game_s_colour_names() {
+    use caro::settings::parse_side;
+    for (text, side) in [
+        ("x", Side::First),
+        ("Black", Side::First),
+        ("red", Side::First),
+        ("O", Side::Second),
+        ("white", Side::Second),
+        ("YELLOW", Side::Second),
+        ("second", Side::Second),
+    ] {
+        assert_eq!(parse_side(text).unwrap(), side, "{text}");
+    }
+    assert!(parse_side("green")
+        .unwrap_err()
+        .to_string()
+        .contains("green"));
+}
