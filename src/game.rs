@@ -152,3 +152,32 @@ impl fmt::Display for InputError {
 }
 
 impl std::error::Error for InputError {}
+
+/// A game's computer levels, listed, named and parsed the same way in every game (command
+/// line, URL, worker requests).
+pub trait GameLevel: Copy + Eq + fmt::Debug + 'static {
+    /// Every level, weakest first.
+    fn all() -> &'static [Self];
+    /// The lower-case name used in URLs and on the command line.
+    fn name(self) -> &'static str;
+    /// The name shown to players.
+    fn title(self) -> &'static str;
+    /// The level a new player meets.
+    fn default_level() -> Self;
+
+    /// The level named `text` (any case, spaces around ignored); the error lists the names.
+    fn parse_name(text: &str) -> Result<Self, InputError> {
+        let lower = text.trim().to_ascii_lowercase();
+        Self::all()
+            .iter()
+            .copied()
+            .find(|l| l.name() == lower)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Self::all().iter().map(|l| l.name()).collect();
+                InputError::new(format!(
+                    "unknown level '{text}': expected one of {}",
+                    names.join(", ")
+                ))
+            })
+    }
+}

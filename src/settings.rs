@@ -7,8 +7,7 @@
 
 pub use crate::caro::Level;
 use crate::caro::Rule;
-use crate::game::{InputError, Side};
-use std::str::FromStr;
+use crate::game::{GameLevel, InputError, Side};
 
 /// The web app's board sizes: the engine allows smaller boards, the app does not.
 pub const MIN_WEB_SIDE: usize = 10;
@@ -67,65 +66,8 @@ impl Mode {
     }
 }
 
-/// A game's computer levels, as the web app lists and parses them.
-pub trait LevelChoice: Copy + Eq + std::fmt::Debug + FromStr<Err = InputError> + 'static {
-    /// Every level, weakest first.
-    fn all() -> &'static [Self];
-    /// The lower-case name used in URLs.
-    fn name(self) -> &'static str;
-    /// The name shown to players.
-    fn title(self) -> &'static str;
-    /// The level a new player meets.
-    fn default_level() -> Self;
-}
-
-impl LevelChoice for Level {
-    fn all() -> &'static [Level] {
-        &Level::ALL
-    }
-    fn name(self) -> &'static str {
-        Level::name(self)
-    }
-    fn title(self) -> &'static str {
-        Level::title(self)
-    }
-    fn default_level() -> Level {
-        Level::default()
-    }
-}
-
-impl LevelChoice for crate::connect4::Level {
-    fn all() -> &'static [Self] {
-        &Self::ALL
-    }
-    fn name(self) -> &'static str {
-        Self::name(self)
-    }
-    fn title(self) -> &'static str {
-        Self::title(self)
-    }
-    fn default_level() -> Self {
-        Self::Minimax
-    }
-}
-
-impl LevelChoice for crate::othello::Level {
-    fn all() -> &'static [Self] {
-        &Self::ALL
-    }
-    fn name(self) -> &'static str {
-        Self::name(self)
-    }
-    fn title(self) -> &'static str {
-        Self::title(self)
-    }
-    fn default_level() -> Self {
-        Self::Positional
-    }
-}
-
 /// Settings of a game page without board choices (Connect Four, Othello).
-pub fn players_from_query<L: LevelChoice>(
+pub fn players_from_query<L: GameLevel>(
     pairs: &[(String, String)],
 ) -> (Players<L>, Vec<InputError>) {
     let mut errors = Vec::new();
@@ -151,7 +93,7 @@ pub struct Players<L> {
     pub think_ms: Option<u32>,
 }
 
-impl<L: LevelChoice> Default for Players<L> {
+impl<L: GameLevel> Default for Players<L> {
     fn default() -> Players<L> {
         Players {
             mode: Mode::PlayerComputer,
@@ -164,7 +106,7 @@ impl<L: LevelChoice> Default for Players<L> {
     }
 }
 
-impl<L: LevelChoice> Players<L> {
+impl<L: GameLevel> Players<L> {
     /// Reads the keys every game shares (`type`, `level`, `level_x`, `level_o`, `human`,
     /// `delay`, `seed`, `time`). Other keys are left to the caller; a bad value is reported and its
     /// default kept.
@@ -179,9 +121,9 @@ impl<L: LevelChoice> Players<L> {
         for (key, value) in pairs {
             match key.as_str() {
                 "type" => keep(Mode::parse(value).map(|m| s.mode = m)),
-                "level" => keep(value.parse().map(|l| common_level = Some(l))),
-                "level_x" => keep(value.parse().map(|l| s.levels[0] = l)),
-                "level_o" => keep(value.parse().map(|l| s.levels[1] = l)),
+                "level" => keep(L::parse_name(value).map(|l| common_level = Some(l))),
+                "level_x" => keep(L::parse_name(value).map(|l| s.levels[0] = l)),
+                "level_o" => keep(L::parse_name(value).map(|l| s.levels[1] = l)),
                 "human" => keep(parse_side(value).map(|side| s.human = side)),
                 "delay" => keep(
                     value

@@ -3,7 +3,7 @@
 use super::board::{Board, Pos};
 use super::greedy;
 use super::search::{score_text, Engine, EngineConfig, Limits, SearchInfo};
-use crate::game::{Bot, Budget, InputError, Progress};
+use crate::game::{Bot, Budget, GameLevel, InputError, Progress};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::fmt;
@@ -128,17 +128,22 @@ impl FromStr for Level {
     type Err = InputError;
 
     fn from_str(s: &str) -> Result<Level, InputError> {
-        let lower = s.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == lower)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-                InputError::new(format!(
-                    "unknown level '{s}': expected one of {}",
-                    names.join(", ")
-                ))
-            })
+        Level::parse_name(s)
+    }
+}
+
+impl GameLevel for Level {
+    fn all() -> &'static [Level] {
+        &Level::ALL
+    }
+    fn name(self) -> &'static str {
+        Level::name(self)
+    }
+    fn title(self) -> &'static str {
+        Level::title(self)
+    }
+    fn default_level() -> Level {
+        Level::default()
     }
 }
 

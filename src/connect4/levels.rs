@@ -3,7 +3,7 @@
 
 use super::position::{Board, Position, WIDTH};
 use super::solver::Solver;
-use crate::game::{Bot, Budget, InputError};
+use crate::game::{Bot, Budget, GameLevel, InputError};
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::SeedableRng;
@@ -53,17 +53,22 @@ impl FromStr for Level {
     type Err = InputError;
 
     fn from_str(s: &str) -> Result<Level, InputError> {
-        let lower = s.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == lower)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-                InputError::new(format!(
-                    "unknown level '{s}': expected one of {}",
-                    names.join(", ")
-                ))
-            })
+        Level::parse_name(s)
+    }
+}
+
+impl GameLevel for Level {
+    fn all() -> &'static [Level] {
+        &Level::ALL
+    }
+    fn name(self) -> &'static str {
+        Level::name(self)
+    }
+    fn title(self) -> &'static str {
+        Level::title(self)
+    }
+    fn default_level() -> Level {
+        Level::Minimax
     }
 }
 

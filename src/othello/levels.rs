@@ -8,7 +8,7 @@
 use super::board::{Position, Square, Squares};
 use super::endgame::Solver;
 use super::search::Searcher;
-use crate::game::{Bot, Budget, Deadline, InputError};
+use crate::game::{Bot, Budget, Deadline, GameLevel, InputError};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -56,17 +56,22 @@ impl FromStr for Level {
     type Err = InputError;
 
     fn from_str(s: &str) -> Result<Level, InputError> {
-        let lower = s.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == lower)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-                InputError::new(format!(
-                    "unknown Othello level '{s}': expected one of {}",
-                    names.join(", ")
-                ))
-            })
+        Level::parse_name(s)
+    }
+}
+
+impl GameLevel for Level {
+    fn all() -> &'static [Level] {
+        &Level::ALL
+    }
+    fn name(self) -> &'static str {
+        Level::name(self)
+    }
+    fn title(self) -> &'static str {
+        Level::title(self)
+    }
+    fn default_level() -> Level {
+        Level::Positional
     }
 }
 

@@ -4,9 +4,9 @@
 
 use super::dom;
 use super::worker;
-use crate::game::{Outcome, Progress, Side};
+use crate::game::{GameLevel, Outcome, Progress, Side};
 use crate::protocol::bot_request::{self, BotReply};
-use crate::settings::{LevelChoice, Mode, Players};
+use crate::settings::{Mode, Players};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -15,7 +15,7 @@ use web_sys::{Element, Worker};
 /// A game as its page sees it. The implementor also owns the game's drawing: it keeps
 /// what it has drawn and redraws only what changed.
 pub trait PageGame: 'static {
-    type Level: LevelChoice;
+    type Level: GameLevel;
     /// The game's name in bot requests and URLs (`caro`, `connect4`, `othello`).
     const ID: &'static str;
 

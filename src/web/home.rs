@@ -2,9 +2,9 @@
 
 use super::dom;
 use crate::caro::Rule;
-use crate::game::{InputError, Side};
+use crate::game::{GameLevel, InputError, Side};
 use crate::settings::{
-    players_from_query, side_name, CaroSettings, LevelChoice, Mode, Players, OFFERED_THINK_MS,
+    players_from_query, side_name, CaroSettings, Mode, Players, OFFERED_THINK_MS,
 };
 use wasm_bindgen::prelude::*;
 
@@ -85,7 +85,7 @@ impl Game {
     }
 }
 
-fn options_of<L: LevelChoice>() -> Vec<(String, String)> {
+fn options_of<L: GameLevel>() -> Vec<(String, String)> {
     L::all()
         .iter()
         .map(|l| (l.name().to_string(), l.title().to_string()))
@@ -105,7 +105,7 @@ struct Form {
 }
 
 impl Form {
-    fn from_players<L: LevelChoice>(p: &Players<L>) -> Form {
+    fn from_players<L: GameLevel>(p: &Players<L>) -> Form {
         let defaults = CaroSettings::default();
         Form {
             mode: p.mode,
