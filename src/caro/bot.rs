@@ -21,7 +21,7 @@ pub enum Level {
     /// most players, and it answers at once.
     #[default]
     Normal,
-    /// A 20,000-node search (at most 3 s), slightly varied.
+    /// A 60,000-node search (at most 3 s), slightly varied.
     Hard,
     /// The full engine, about one second per move.
     Master,
@@ -54,7 +54,7 @@ impl Level {
             Level::Easy => Limits::nodes(1_000),
             Level::Normal => Limits::nodes(2_500),
             Level::Hard => Limits::new(Budget {
-                nodes: Some(20_000),
+                nodes: Some(60_000),
                 time: Some(Duration::from_secs(3)),
             }),
             Level::Master => Limits::time(Duration::from_millis(1_000)),
