@@ -22,7 +22,10 @@ use super::search::{Searcher, DISC};
 use crate::game::{Budget, Deadline};
 
 /// Below this many empties, search without the table and move lists.
-const SMALL: u32 = 8;
+const SMALL: u32 = 6;
+/// Below this many empties (and from [`SMALL`]), search without the table, with moves
+/// ordered fastest first in a local list.
+const MID: u32 = 8;
 /// From this many empties, order moves by a shallow midgame search.
 const SHALLOW_ORDERING: u32 = 18;
 /// From this many empties, look up every child in the table before searching.
@@ -241,8 +244,11 @@ impl Solver {
     fn search(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
         let empty = !(p | o);
         let n = empty.count_ones();
-        if n < SMALL {
-            return self.search_small(p, o, alpha, beta, empty, false);
+        if n < MID {
+            if n < SMALL {
+                return self.search_small(p, o, alpha, beta, empty, false);
+            }
+            return self.search_mid(p, o, alpha, beta, legal_moves(p, o), false);
         }
         self.nodes += 1;
         if self.out_of_time() {
@@ -413,7 +419,7 @@ impl Solver {
                 let depth = match n {
                     22.. => 8,
                     20..=21 => 4,
-                    _ => 4,
+                    _ => 6,
                 };
                 let before = self.shallow.nodes();
                 let v = -self.shallow.score(np, no, depth);
@@ -443,6 +449,74 @@ impl Solver {
                 order,
             });
         }
+    }
+
+    /// Exact score with a few more empties than [`SMALL`]: no table, moves ordered fastest
+    /// first (fewest opponent replies) in a local list.
+    fn search_mid(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        moves: u64,
+        passed: bool,
+    ) -> i32 {
+        let empty = !(p | o);
+        let n = empty.count_ones();
+        if n < SMALL {
+            return self.search_small(p, o, alpha, beta, empty, passed);
+        }
+        self.nodes += 1;
+        if moves == 0 {
+            if passed {
+                return final_score(p, o);
+            }
+            return -self.search_mid(o, p, -beta, -alpha, legal_moves(o, p), true);
+        }
+        // (player, opponent, their moves, order) after each move, best first.
+        let mut list = [(0u64, 0u64, 0u64, 0i32); 32];
+        let mut len = 0;
+        for sq in Squares(moves) {
+            let f = flips(p, o, sq.index());
+            let (np, no) = (o & !f, p | f | sq.bit());
+            let replies = legal_moves(np, no);
+            let mut order = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+            if sq.bit() & CORNERS != 0 {
+                order += 4;
+            }
+            // Insertion into the sorted list, best first.
+            let mut j = len;
+            while j > 0 && list[j - 1].3 < order {
+                list[j] = list[j - 1];
+                j -= 1;
+            }
+            list[j] = (np, no, replies, order);
+            len += 1;
+        }
+        let mut best_score = -65;
+        for (i, &(np, no, replies, _)) in list[..len].iter().enumerate() {
+            let score = if i == 0 {
+                -self.search_mid(np, no, -beta, -alpha, replies, false)
+            } else {
+                let s = -self.search_mid(np, no, -alpha - 1, -alpha, replies, false);
+                if s > alpha && s < beta {
+                    -self.search_mid(np, no, -beta, -alpha, replies, false)
+                } else {
+                    s
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best_score
     }
 
     /// Exact score with few empties: parity-ordered squares straight from `empty`, no table.
