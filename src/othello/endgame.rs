@@ -418,8 +418,8 @@ impl Solver {
                 // ordering pays for itself many times over.
                 let depth = match n {
                     22.. => 8,
-                    20..=21 => 4,
-                    _ => 6,
+                    20..=21 => 6,
+                    _ => 4,
                 };
                 let before = self.shallow.nodes();
                 let v = -self.shallow.score(np, no, depth);
