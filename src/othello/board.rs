@@ -112,12 +112,13 @@ pub fn legal_moves(player: u64, opponent: u64) -> u64 {
     // cross files a/h; along files it cannot wrap.
     for (by, jumpable) in [(1, inner), (8, opponent), (7, inner), (9, inner)] {
         for by in [by, -by] {
+            // Runs of 1 and 2, then doubling: `pairs` holds the jumpable squares whose
+            // neighbour behind is jumpable too, so a run may grow two squares a step.
             let mut run = jumpable & shift(player, by);
             run |= jumpable & shift(run, by);
-            run |= jumpable & shift(run, by);
-            run |= jumpable & shift(run, by);
-            run |= jumpable & shift(run, by);
-            run |= jumpable & shift(run, by);
+            let pairs = jumpable & shift(jumpable, by);
+            run |= pairs & shift(run, 2 * by);
+            run |= pairs & shift(run, 2 * by);
             moves |= shift(run, by);
         }
     }

@@ -427,14 +427,11 @@ impl Solver {
                 v
             } else {
                 // Fastest first: few opponent replies (corners counted twice) above all,
-                // then few squares where replies may appear later (empty squares next to
-                // our discs), then a bonus for corners, a malus next to empty corners.
+                // then a bonus for corners, a malus next to empty corners. (Potential
+                // mobility, the empty squares next to our discs, did not pay for itself.)
                 let replies = legal_moves(np, no);
-                let empty = !(np | no);
-                let potential = (neighbours(no) & empty).count_ones() as i32;
                 let mut v = -(1 << 12)
-                    * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
-                    - (1 << 6) * potential;
+                    * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 if sq.bit() & CORNERS != 0 {
                     v += 1 << 8;
                 }
@@ -473,6 +470,13 @@ impl Solver {
                 return final_score(p, o);
             }
             return -self.search_mid(o, p, -beta, -alpha, legal_moves(o, p), true);
+        }
+        // The stability cutoff of [`Solver::search`].
+        if alpha >= 64 - 2 * o.count_ones() as i32 {
+            let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
         }
         // (player, opponent, their moves, order) after each move, best first.
         let mut list = [(0u64, 0u64, 0u64, 0i32); 32];
