@@ -165,7 +165,7 @@ impl Solver {
             0
         };
         let (mut lo, mut hi) = if n >= SHALLOW_ORDERING {
-            ((guess - 8).max(-64), (guess + 8).min(64))
+            ((guess - 12).max(-64), (guess + 12).min(64))
         } else {
             (-64, 64)
         };
@@ -241,20 +241,24 @@ impl Solver {
     }
 
     /// The exact score of a position with at least [`SMALL`] empties, within (alpha, beta).
-    fn search(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        self.search_moves(p, o, alpha, beta, legal_moves(p, o))
+    }
+
+    /// [`Solver::search`] given the legal `moves` of the side to move.
+    fn search_moves(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, moves: u64) -> i32 {
         let empty = !(p | o);
         let n = empty.count_ones();
         if n < MID {
             if n < SMALL {
                 return self.search_small(p, o, alpha, beta, empty, false);
             }
-            return self.search_mid(p, o, alpha, beta, legal_moves(p, o), false);
+            return self.search_mid(p, o, alpha, beta, moves, false);
         }
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
-        let moves = legal_moves(p, o);
         if moves == 0 {
             if legal_moves(o, p) == 0 {
                 return final_score(p, o);
@@ -315,11 +319,11 @@ impl Solver {
             let m = self.stack[i];
             let (np, no) = (o & !m.flips, p | m.flips | 1 << m.square);
             let score = if i == base {
-                -self.search(np, no, -beta, -alpha)
+                -self.search_moves(np, no, -beta, -alpha, m.replies)
             } else {
-                let s = -self.search(np, no, -alpha - 1, -alpha);
+                let s = -self.search_moves(np, no, -alpha - 1, -alpha, m.replies);
                 if s > alpha && s < beta {
-                    -self.search(np, no, -beta, -alpha)
+                    -self.search_moves(np, no, -beta, -alpha, m.replies)
                 } else {
                     s
                 }
@@ -411,6 +415,8 @@ impl Solver {
             let square = sq.index() as u8;
             let f = flips(p, o, sq.index());
             let (np, no) = (o & !f, p | f | sq.bit());
+            // The opponent's moves: passed on to the child, and fastest first's measure.
+            let replies = legal_moves(np, no);
             let order = if square == tt_move {
                 1 << 30
             } else if n >= SHALLOW_ORDERING {
@@ -429,9 +435,8 @@ impl Solver {
                 // Fastest first: few opponent replies (corners counted twice) above all,
                 // then a bonus for corners, a malus next to empty corners. (Potential
                 // mobility, the empty squares next to our discs, did not pay for itself.)
-                let replies = legal_moves(np, no);
-                let mut v = -(1 << 12)
-                    * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+                let mut v =
+                    -(1 << 12) * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 if sq.bit() & CORNERS != 0 {
                     v += 1 << 8;
                 }
@@ -443,6 +448,7 @@ impl Solver {
             self.stack.push(Move {
                 square,
                 flips: f,
+                replies,
                 order,
             });
         }
@@ -648,6 +654,8 @@ const NO_MOVE: u8 = 64;
 struct Move {
     square: u8,
     flips: u64,
+    /// The opponent's legal moves after this one.
+    replies: u64,
     order: i32,
 }
 
