@@ -484,6 +484,13 @@ impl Solver {
                 return upper;
             }
         }
+        // Squares of the regions with an odd number of empties: moving there keeps parity.
+        let mut odd = 0;
+        for q in QUADRANTS {
+            if (empty & q).count_ones() & 1 == 1 {
+                odd |= q;
+            }
+        }
         // (player, opponent, their moves, order) after each move, best first.
         let mut list = [(0u64, 0u64, 0u64, 0i32); 32];
         let mut len = 0;
@@ -494,6 +501,9 @@ impl Solver {
             let mut order = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
             if sq.bit() & CORNERS != 0 {
                 order += 4;
+            }
+            if sq.bit() & odd != 0 {
+                order += 8;
             }
             // Insertion into the sorted list, best first.
             let mut j = len;
@@ -552,7 +562,7 @@ impl Solver {
         // A move must touch an opponent disc: skip the other empty squares untried.
         let candidates = empty & neighbours(o);
         let mut odd = 0;
-        if n >= 4 {
+        if n >= 3 {
             for q in QUADRANTS {
                 if (empty & q).count_ones() & 1 == 1 {
                     odd |= q;
