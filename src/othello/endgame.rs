@@ -2,14 +2,16 @@
 //!
 //! Scores are final disc differences for the side to move (empties to the winner), so they
 //! lie in -64..=64. The search is principal-variation search (the first move with the
-//! full window, the others with a null window, re-searched when they beat it) over three
+//! full window, the others with a null window, re-searched when they beat it) over four
 //! layers, chosen by the number of empty squares:
 //!
 //! - many empties (8 or more): a two-slot transposition table with enhanced transposition
 //!   cutoffs, a stability cutoff, and moves ordered by the opponent's mobility after them
 //!   ("fastest first": replies that leave the opponent few moves shrink the tree the most),
 //!   or by a shallow midgame search from 18 empties, where good ordering pays most;
-//! - few empties: no table and no move list; empty squares are tried straight from the
+//! - 6 and 7 empties: no table, fastest first (with a parity bonus) in a local list, the
+//!   stability cutoff;
+//! - fewer empties: no table and no move list; empty squares are tried straight from the
 //!   empty-square bitboard, those in odd regions first (parity: the side that moves last
 //!   in a region usually keeps it), bad squares next to empty corners last;
 //! - two empties: both orders tried directly; one empty: the score is counted from the
