@@ -112,12 +112,13 @@ pub fn legal_moves(player: u64, opponent: u64) -> u64 {
     // cross files a/h; along files it cannot wrap.
     for (by, jumpable) in [(1, inner), (8, opponent), (7, inner), (9, inner)] {
         for by in [by, -by] {
+            // Runs of 1 and 2, then doubling: `pairs` holds the jumpable squares whose
+            // neighbour behind is jumpable too, so a run may grow two squares a step.
             let mut run = jumpable & shift(player, by);
             run |= jumpable & shift(run, by);
-            run |= jumpable & shift(run, by);
-            run |= jumpable & shift(run, by);
-            run |= jumpable & shift(run, by);
-            run |= jumpable & shift(run, by);
+            let pairs = jumpable & shift(jumpable, by);
+            run |= pairs & shift(run, 2 * by);
+            run |= pairs & shift(run, 2 * by);
             moves |= shift(run, by);
         }
     }
@@ -172,23 +173,23 @@ const fn build_rays() -> [[u64; 8]; 64] {
 pub fn flips(player: u64, opponent: u64, square: usize) -> u64 {
     let rays = &RAYS[square];
     let mut flipped = 0;
+    // Branch-free: a run that does not end on a player's disc is masked off with `keep`.
     for ray in &rays[..4] {
         let stops = ray & !opponent;
+        // Zero when the whole ray is the opponent's: then nothing flips.
         let nearest = stops & stops.wrapping_neg();
-        if nearest & player != 0 {
-            // The ray squares below `nearest`: all the opponent's, by the choice of `nearest`.
-            flipped |= ray & (nearest - 1);
-        }
+        let keep = (((nearest & player) != 0) as u64).wrapping_neg();
+        // The ray squares below `nearest`: all the opponent's, by the choice of `nearest`.
+        flipped |= ray & nearest.wrapping_sub(1) & keep;
     }
     for ray in &rays[4..] {
         let stops = ray & !opponent;
-        if stops != 0 {
-            let nearest = 63 - stops.leading_zeros();
-            if player >> nearest & 1 != 0 {
-                // The ray squares above `nearest` (nearest < 63 since the ray lies below `square`).
-                flipped |= ray & (u64::MAX << (nearest + 1));
-            }
-        }
+        // The highest stop; with no stop the shift wraps to bit 63, which no downward ray
+        // holds and whose mask below is empty.
+        let nearest = (1u64 << 63).wrapping_shr(stops.leading_zeros());
+        let keep = (((nearest & player) != 0) as u64).wrapping_neg();
+        // The ray squares above `nearest`.
+        flipped |= ray & !(nearest.wrapping_shl(1).wrapping_sub(1)) & keep;
     }
     flipped
 }

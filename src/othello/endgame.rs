@@ -2,14 +2,16 @@
 //!
 //! Scores are final disc differences for the side to move (empties to the winner), so they
 //! lie in -64..=64. The search is principal-variation search (the first move with the
-//! full window, the others with a null window, re-searched when they beat it) over three
+//! full window, the others with a null window, re-searched when they beat it) over four
 //! layers, chosen by the number of empty squares:
 //!
 //! - many empties (8 or more): a two-slot transposition table with enhanced transposition
 //!   cutoffs, a stability cutoff, and moves ordered by the opponent's mobility after them
 //!   ("fastest first": replies that leave the opponent few moves shrink the tree the most),
 //!   or by a shallow midgame search from 18 empties, where good ordering pays most;
-//! - few empties: no table and no move list; empty squares are tried straight from the
+//! - 6 and 7 empties: no table, fastest first (with a parity bonus) in a local list, the
+//!   stability cutoff;
+//! - fewer empties: no table and no move list; empty squares are tried straight from the
 //!   empty-square bitboard, those in odd regions first (parity: the side that moves last
 //!   in a region usually keeps it), bad squares next to empty corners last;
 //! - two empties: both orders tried directly; one empty: the score is counted from the
@@ -22,7 +24,10 @@ use super::search::{Searcher, DISC};
 use crate::game::{Budget, Deadline};
 
 /// Below this many empties, search without the table and move lists.
-const SMALL: u32 = 8;
+const SMALL: u32 = 6;
+/// Below this many empties (and from [`SMALL`]), search without the table, with moves
+/// ordered fastest first in a local list.
+const MID: u32 = 8;
 /// From this many empties, order moves by a shallow midgame search.
 const SHALLOW_ORDERING: u32 = 18;
 /// From this many empties, look up every child in the table before searching.
@@ -162,7 +167,7 @@ impl Solver {
             0
         };
         let (mut lo, mut hi) = if n >= SHALLOW_ORDERING {
-            ((guess - 8).max(-64), (guess + 8).min(64))
+            ((guess - 12).max(-64), (guess + 12).min(64))
         } else {
             (-64, 64)
         };
@@ -238,17 +243,24 @@ impl Solver {
     }
 
     /// The exact score of a position with at least [`SMALL`] empties, within (alpha, beta).
-    fn search(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        self.search_moves(p, o, alpha, beta, legal_moves(p, o))
+    }
+
+    /// [`Solver::search`] given the legal `moves` of the side to move.
+    fn search_moves(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, moves: u64) -> i32 {
         let empty = !(p | o);
         let n = empty.count_ones();
-        if n < SMALL {
-            return self.search_small(p, o, alpha, beta, empty, false);
+        if n < MID {
+            if n < SMALL {
+                return self.search_small(p, o, alpha, beta, empty, false);
+            }
+            return self.search_mid(p, o, alpha, beta, moves, false);
         }
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
-        let moves = legal_moves(p, o);
         if moves == 0 {
             if legal_moves(o, p) == 0 {
                 return final_score(p, o);
@@ -309,11 +321,11 @@ impl Solver {
             let m = self.stack[i];
             let (np, no) = (o & !m.flips, p | m.flips | 1 << m.square);
             let score = if i == base {
-                -self.search(np, no, -beta, -alpha)
+                -self.search_moves(np, no, -beta, -alpha, m.replies)
             } else {
-                let s = -self.search(np, no, -alpha - 1, -alpha);
+                let s = -self.search_moves(np, no, -alpha - 1, -alpha, m.replies);
                 if s > alpha && s < beta {
-                    -self.search(np, no, -beta, -alpha)
+                    -self.search_moves(np, no, -beta, -alpha, m.replies)
                 } else {
                     s
                 }
@@ -405,6 +417,8 @@ impl Solver {
             let square = sq.index() as u8;
             let f = flips(p, o, sq.index());
             let (np, no) = (o & !f, p | f | sq.bit());
+            // The opponent's moves: passed on to the child, and fastest first's measure.
+            let replies = legal_moves(np, no);
             let order = if square == tt_move {
                 1 << 30
             } else if n >= SHALLOW_ORDERING {
@@ -412,7 +426,7 @@ impl Solver {
                 // ordering pays for itself many times over.
                 let depth = match n {
                     22.. => 8,
-                    20..=21 => 4,
+                    20..=21 => 6,
                     _ => 4,
                 };
                 let before = self.shallow.nodes();
@@ -421,14 +435,10 @@ impl Solver {
                 v
             } else {
                 // Fastest first: few opponent replies (corners counted twice) above all,
-                // then few squares where replies may appear later (empty squares next to
-                // our discs), then a bonus for corners, a malus next to empty corners.
-                let replies = legal_moves(np, no);
-                let empty = !(np | no);
-                let potential = (neighbours(no) & empty).count_ones() as i32;
-                let mut v = -(1 << 12)
-                    * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
-                    - (1 << 6) * potential;
+                // then a bonus for corners, a malus next to empty corners. (Potential
+                // mobility, the empty squares next to our discs, did not pay for itself.)
+                let mut v =
+                    -(1 << 12) * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 if sq.bit() & CORNERS != 0 {
                     v += 1 << 8;
                 }
@@ -440,9 +450,95 @@ impl Solver {
             self.stack.push(Move {
                 square,
                 flips: f,
+                replies,
                 order,
             });
         }
+    }
+
+    /// Exact score with a few more empties than [`SMALL`]: no table, moves ordered fastest
+    /// first (fewest opponent replies) in a local list.
+    fn search_mid(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        moves: u64,
+        passed: bool,
+    ) -> i32 {
+        let empty = !(p | o);
+        let n = empty.count_ones();
+        if n < SMALL {
+            return self.search_small(p, o, alpha, beta, empty, passed);
+        }
+        self.nodes += 1;
+        if moves == 0 {
+            if passed {
+                return final_score(p, o);
+            }
+            return -self.search_mid(o, p, -beta, -alpha, legal_moves(o, p), true);
+        }
+        // The stability cutoff of [`Solver::search`].
+        if alpha >= 64 - 2 * o.count_ones() as i32 {
+            let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+        }
+        // Squares of the regions with an odd number of empties: moving there keeps parity.
+        let mut odd = 0;
+        for q in QUADRANTS {
+            if (empty & q).count_ones() & 1 == 1 {
+                odd |= q;
+            }
+        }
+        // (player, opponent, their moves, order) after each move, best first.
+        let mut list = [(0u64, 0u64, 0u64, 0i32); 32];
+        let mut len = 0;
+        for sq in Squares(moves) {
+            let f = flips(p, o, sq.index());
+            let (np, no) = (o & !f, p | f | sq.bit());
+            let replies = legal_moves(np, no);
+            let mut order = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+            if sq.bit() & CORNERS != 0 {
+                order += 4;
+            }
+            if sq.bit() & odd != 0 {
+                order += 8;
+            }
+            // Insertion into the sorted list, best first.
+            let mut j = len;
+            while j > 0 && list[j - 1].3 < order {
+                list[j] = list[j - 1];
+                j -= 1;
+            }
+            list[j] = (np, no, replies, order);
+            len += 1;
+        }
+        let mut best_score = -65;
+        for (i, &(np, no, replies, _)) in list[..len].iter().enumerate() {
+            let score = if i == 0 {
+                -self.search_mid(np, no, -beta, -alpha, replies, false)
+            } else {
+                let s = -self.search_mid(np, no, -alpha - 1, -alpha, replies, false);
+                if s > alpha && s < beta {
+                    -self.search_mid(np, no, -beta, -alpha, replies, false)
+                } else {
+                    s
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best_score
     }
 
     /// Exact score with few empties: parity-ordered squares straight from `empty`, no table.
@@ -468,7 +564,7 @@ impl Solver {
         // A move must touch an opponent disc: skip the other empty squares untried.
         let candidates = empty & neighbours(o);
         let mut odd = 0;
-        if n >= 4 {
+        if n >= 3 {
             for q in QUADRANTS {
                 if (empty & q).count_ones() & 1 == 1 {
                     odd |= q;
@@ -570,6 +666,8 @@ const NO_MOVE: u8 = 64;
 struct Move {
     square: u8,
     flips: u64,
+    /// The opponent's legal moves after this one.
+    replies: u64,
     order: i32,
 }
 
