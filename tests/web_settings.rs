@@ -321,3 +321,29 @@ fn the_human_side_takes_each_game_s_colour_names() {
         .to_string()
         .contains("green"));
 }
+
+#[test]
+fn othello_strong_reports_its_search_to_the_page() {
+    let start = "---------------------------OX------XO--------------------------- X";
+    let request = format_request(8, "othello", "strong", Some(1), Some(300), start);
+    let mut lines = Vec::new();
+    let last = answer_reporting(&request, &mut |line| lines.push(line.to_string()));
+    assert!(!lines.is_empty(), "no progress reported");
+    let legal = ["d3", "c4", "f5", "e6"];
+    let mut depths = Vec::new();
+    for line in &lines {
+        match parse_reply(line).unwrap().1 {
+            BotReply::Progress(p) => {
+                assert!(legal.contains(&p.best.as_str()), "{line}");
+                assert!(p.score.ends_with("discs"), "{line}");
+                depths.push(p.depth);
+            }
+            other => panic!("expected progress, got {other:?}"),
+        }
+    }
+    assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+    match parse_reply(&last).unwrap().1 {
+        BotReply::Move { text, .. } => assert!(legal.contains(&text.as_str()), "{text}"),
+        other => panic!("unexpected {other:?}"),
+    }
+}

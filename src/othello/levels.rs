@@ -7,8 +7,8 @@
 
 use super::board::{Position, Square, Squares};
 use super::endgame::Solver;
-use super::search::Searcher;
-use crate::game::{Bot, Budget, Deadline, GameLevel, InputError};
+use super::search::{self, Searcher};
+use crate::game::{Bot, Budget, Deadline, GameLevel, InputError, Progress};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -190,6 +190,14 @@ impl Bot<Position> for StrongBot {
     type Move = Square;
 
     fn choose_move(&mut self, position: &Position) -> Option<Square> {
+        self.choose_move_reporting(position, &mut |_| {})
+    }
+
+    fn choose_move_reporting(
+        &mut self,
+        position: &Position,
+        report: &mut dyn FnMut(&Progress),
+    ) -> Option<Square> {
         let moves = position.legal_moves();
         if moves == 0 {
             return None;
@@ -205,9 +213,19 @@ impl Bot<Position> for StrongBot {
             }
         }
         let midgame_share = if empties <= TRY_SOLVE { 0.3 } else { 1.0 };
-        let result =
-            self.searcher
-                .best_move(position, Deadline::start(self.part(midgame_share)), empties);
+        let result = self.searcher.best_move_reporting(
+            position,
+            Deadline::start(self.part(midgame_share)),
+            empties,
+            &mut |r| {
+                report(&Progress {
+                    best: r.best.to_string(),
+                    depth: r.depth,
+                    score: search::score_text(r.score),
+                    nodes: r.nodes,
+                })
+            },
+        );
         if empties <= TRY_SOLVE && empties > SOLVE_AT_ONCE {
             if let Some(solution) = self.solver.solve_within(position, self.part(0.7)) {
                 return solution.best;

@@ -105,6 +105,17 @@ impl Searcher {
         deadline: Deadline,
         max_depth: u32,
     ) -> Option<SearchResult> {
+        self.best_move_reporting(position, deadline, max_depth, &mut |_| {})
+    }
+
+    /// [`Searcher::best_move`], calling `report` after each completed iteration.
+    pub fn best_move_reporting(
+        &mut self,
+        position: &Position,
+        deadline: Deadline,
+        max_depth: u32,
+        report: &mut dyn FnMut(&SearchResult),
+    ) -> Option<SearchResult> {
         let (p, o) = (position.player(), position.opponent());
         let moves = legal_moves(p, o);
         if moves == 0 {
@@ -120,12 +131,14 @@ impl Searcher {
             if self.aborted {
                 break;
             }
-            result = Some(SearchResult {
+            let iteration = SearchResult {
                 best: Square::from_index(best as usize).expect("root found a move"),
                 score,
                 depth,
                 nodes: self.nodes,
-            });
+            };
+            report(&iteration);
+            result = Some(iteration);
             // A proven result will not change with more depth.
             if score.abs() >= EVAL_LIMIT {
                 break;
@@ -347,5 +360,16 @@ impl Searcher {
         }
         self.store(p, o, depth, best_score, alpha_in, beta, best);
         best_score
+    }
+}
+
+/// A midgame score as a person reads it: `+3.5 discs`, or `wins` / `loses` once proven.
+pub fn score_text(score: i32) -> String {
+    if score >= EVAL_LIMIT {
+        "wins".to_string()
+    } else if score <= -EVAL_LIMIT {
+        "loses".to_string()
+    } else {
+        format!("{:+.1} discs", score as f64 / DISC as f64)
     }
 }

@@ -193,7 +193,7 @@ fn reply_to(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> BotReply {
         "caro" => caro_move(req, report),
         "connect4" => connect4_move(req),
         "connect4-hint" => connect4_hint(req),
-        "othello" => othello_move(req),
+        "othello" => othello_move(req, report),
         other => Err(InputError::new(format!("unknown game '{other}'"))),
     };
     match result {
@@ -277,14 +277,14 @@ fn connect4_hint(req: &BotRequest) -> Result<String, InputError> {
     Ok(text.join(","))
 }
 
-fn othello_move(req: &BotRequest) -> Result<String, InputError> {
+fn othello_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<String, InputError> {
     let level: othello::Level = req.level.parse()?;
     let position = othello::parse_obf(req.position)?;
     let budget = req
         .think_ms
         .map(|ms| Budget::time(Duration::from_millis(ms.into())));
     othello::new_bot_with_budget(level, req.seed, budget)
-        .choose_move(&position)
+        .choose_move_reporting(&position, report)
         .map(|sq| sq.to_string())
         .ok_or_else(|| InputError::new("no move: the side to move must pass or the game is over"))
 }

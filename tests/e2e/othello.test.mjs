@@ -86,3 +86,19 @@ test('a malformed start position is explained on the home page', async () => {
   assert.equal(await page.inputValue('#list-game'), 'othello');
   await page.close();
 });
+
+test('human vs Strong: the search shows on the page and Move now plays its best move so far', async () => {
+  const errors = [];
+  const page = await newPage(browser, errors);
+  await page.goto(`${base}othello.html?type=player-computer&level=strong&human=black&seed=4&time=10000`);
+  await page.waitForSelector('#table_game[data-state="playing"]');
+  await page.click('#d3');
+  await page.waitForSelector('#move-now:not([hidden])', { timeout: 10000 });
+  assert.match(await page.textContent('#status'), /White \(computer\) is thinking… depth \d+, best so far [a-h][1-8] \([+-]\d+\.\d discs\)/);
+  await page.click('#move-now');
+  await page.waitForFunction(() => document.querySelectorAll('#table_game td.white').length >= 3);
+  assert.match(await page.textContent('#status'), /Black \(you\) to move/);
+  assert.equal(await page.$eval('#table_game', (t) => t.hasAttribute('data-thinking')), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
