@@ -39,6 +39,30 @@ test('the home form opens the game it describes', async () => {
   await page.close();
 });
 
+test('the home form carries the level and thinking time to the game page', async () => {
+  const errors = [];
+  const page = await newPage(browser, errors);
+  await page.goto(base);
+  await page.selectOption('#list-type-play', 'player-computer');
+  assert.equal(await page.inputValue('#list-level'), 'normal');
+  await page.selectOption('#list-level', 'master');
+  await page.selectOption('#list-time', '3000');
+  await page.selectOption('#list-human', 'o');
+  await page.click('#button');
+  await page.waitForSelector('#table_game[data-state="playing"]');
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('level'), 'master');
+  assert.equal(url.searchParams.get('time'), '3000');
+  assert.equal(url.searchParams.get('human'), 'o');
+  // Back home, the form shows the same choices.
+  await page.click('#home');
+  await page.waitForSelector('#button');
+  assert.equal(await page.inputValue('#list-time'), '3000');
+  assert.equal(await page.inputValue('#list-level'), 'master');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('two humans: a five wins, the line is highlighted and the board freezes', async () => {
   const errors = [];
   const page = await open('caro.html?type=2-players&rows=15&columns=15', errors);

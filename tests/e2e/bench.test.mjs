@@ -1,0 +1,41 @@
+// End-to-end: the bench page runs the engines in WebAssembly and reports the same node
+// counts as the native bench (a node budget makes them deterministic).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { startServer, launch, newPage } from './harness.mjs';
+
+let server, base, browser;
+before(async () => { ({ server, base } = await startServer()); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+test('the Caro bench runs in the browser and searches the same nodes as natively', async () => {
+  const errors = [];
+  const page = await newPage(browser, errors);
+  await page.goto(`${base}bench.html?run=caro&nodes=3000`);
+  await page.waitForSelector('#result[data-finished="true"]', { timeout: 60000 });
+  const text = await page.textContent('#result');
+  assert.match(text, /positions: 12/);
+  assert.match(text, /nps: \d+/);
+  const wasmNodes = text.match(/nodes: (\d+)/)[1];
+  // The native tool as `cargo test` (run before these tests) or `cargo build --release` left
+  // it: the newer of the two.
+  const native = ['debug', 'release']
+    .map((p) => new URL(`../../target/${p}/caro`, import.meta.url).pathname)
+    .filter((p) => existsSync(p))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  assert.ok(native, 'build the native caro tool first (cargo test or cargo build --release)');
+  const out = execFileSync(native, ['bench', '--nodes', '3000'], { encoding: 'utf8' });
+  assert.equal(out.match(/nodes: (\d+)/)[1], wasmNodes);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a bad node count is explained', async () => {
+  const page = await newPage(browser, []);
+  await page.goto(`${base}bench.html?run=caro&nodes=lots`);
+  await page.waitForSelector('#result[data-finished="true"]');
+  assert.match(await page.textContent('#result'), /nodes 'lots' must be a whole number/);
+  await page.close();
+});
