@@ -51,7 +51,7 @@ thread_local! {
 /// A parsed request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotRequest<'a> {
-    pub id: &'a str,
+    pub id: u32,
     pub game: &'a str,
     pub level: &'a str,
     pub seed: Option<u64>,
@@ -78,6 +78,9 @@ pub fn parse_request(line: &str) -> Result<BotRequest<'_>, InputError> {
             "bot request needs 6 tab-separated fields: id, game, level, seed, time, position",
         ));
     };
+    let id: u32 = id
+        .parse()
+        .map_err(|_| InputError::new(format!("bad id '{id}' in bot request")))?;
     let think_ms = match time {
         "-" | "" => None,
         t => Some(

@@ -1,0 +1,159 @@
+//! Input from outside never panics: random lines, built from the characters each format
+//! uses, go through every parser and protocol the program reads (URL settings, worker
+//! requests, position strings, gomoku problems, Connect Four and Othello positions, the
+//! Gomocup brain). Each must answer with a value or an error; a panic fails the test.
+
+use caro::caro::{notation, problem, Level};
+use caro::protocol::bot_request::{answer, parse_reply};
+use caro::protocol::gomocup::{Brain, BrainOptions};
+use caro::settings::{parse_query, CaroSettings};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A random line of up to `max_len` characters from `alphabet`, or now and then one of the
+/// `words` (so the parsers get past their first check).
+fn line(rng: &mut StdRng, alphabet: &[char], words: &[&str], max_len: usize) -> String {
+    let mut s = String::new();
+    let len = rng.random_range(0..=max_len);
+    while s.chars().count() < len {
+        if !words.is_empty() && rng.random_range(0..4) == 0 {
+            s.push_str(words[rng.random_range(0..words.len())]);
+        } else {
+            s.push(alphabet[rng.random_range(0..alphabet.len())]);
+        }
+    }
+    s
+}
+
+fn chars(s: &str) -> Vec<char> {
+    s.chars().collect()
+}
+
+#[test]
+fn position_strings_and_problems() {
+    let mut rng = StdRng::seed_from_u64(1);
+    let alphabet = chars("0123456789 ,x;-XO\t");
+    let words = [
+        "caro ",
+        "renju ",
+        "freestyle ",
+        "standard ",
+        "15x15 ",
+        "60x60 ",
+        "10x61 ",
+        "0x0 ",
+        "7,7 ",
+        "99,99 ",
+        "-1,3 ",
+        "4 ",
+        "15 ",
+        "X ",
+        "O ",
+    ];
+    for _ in 0..100_000 {
+        let text = line(&mut rng, &alphabet, &words, 40);
+        if let Ok(board) = notation::parse_position(&text) {
+            assert!(board.rows() <= 60 && board.cols() <= 60, "{text}");
+        }
+        let _ = problem::parse_problem(&text);
+    }
+}
+
+#[test]
+fn connect4_and_othello_positions() {
+    let mut rng = StdRng::seed_from_u64(2);
+    let c4 = chars("012345678 9-");
+    let obf = chars("XO-xo? \t;");
+    for _ in 0..100_000 {
+        let _ = caro::connect4::Position::parse(&line(&mut rng, &c4, &[], 50));
+        let _ = caro::othello::parse_obf(&line(&mut rng, &obf, &["X", "O", " X", " O"], 70));
+        let _ = caro::othello::parse_square(&line(&mut rng, &chars("a-hA-Z0-9"), &[], 3));
+    }
+}
+
+#[test]
+fn url_settings() {
+    let mut rng = StdRng::seed_from_u64(3);
+    let alphabet = chars("=&?%2Ffoxab0123456789-+ ");
+    let words = [
+        "type=",
+        "rows=",
+        "columns=",
+        "rule=",
+        "level=",
+        "level_x=",
+        "level_o=",
+        "human=",
+        "delay=",
+        "seed=",
+        "time=",
+        "position=",
+        "%",
+        "%ZZ",
+        "%E2%82",
+        "99999999999999999999",
+    ];
+    for _ in 0..100_000 {
+        let query = line(&mut rng, &alphabet, &words, 60);
+        let (settings, _errors) = CaroSettings::from_query(&parse_query(&query));
+        assert!((10..=60).contains(&settings.rows) && (10..=60).contains(&settings.cols));
+    }
+}
+
+#[test]
+fn worker_requests() {
+    let mut rng = StdRng::seed_from_u64(4);
+    let alphabet = chars("0123456789,\t -x");
+    let words = [
+        "\tcaro\t",
+        "\tconnect4\t",
+        "\tconnect4-hint\t",
+        "\tothello\t",
+        "greedy\t",
+        "easy\t",
+        "random\t",
+        "minimax\t",
+        "positional\t",
+        "-\t",
+        "5\t",
+        "caro 10x10 ",
+        "5,5 ",
+    ];
+    for _ in 0..3_000 {
+        let request = line(&mut rng, &alphabet, &words, 40);
+        let reply = answer(&request);
+        assert!(parse_reply(&reply).is_ok(), "{request:?} -> {reply:?}");
+    }
+}
+
+#[test]
+fn gomocup_brain_lines() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let alphabet = chars("0123456789, -\r");
+    let words = [
+        "START ",
+        "RECTSTART ",
+        "BEGIN",
+        "TURN ",
+        "BOARD",
+        "DONE",
+        "INFO ",
+        "timeout_turn ",
+        "rule ",
+        "END",
+        "ABOUT",
+        "RESTART",
+        "TAKEBACK ",
+        "20",
+        "61",
+        "0,0",
+        "19,19",
+        ",1",
+        "2",
+    ];
+    let mut brain = Brain::new(BrainOptions::new(Level::Greedy));
+    for _ in 0..100_000 {
+        let text = line(&mut rng, &alphabet, &words, 24);
+        let _ = brain.handle_line(&text);
+    }
+}
