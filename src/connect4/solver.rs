@@ -379,10 +379,20 @@ impl Solver {
             }
         }
 
+        // Start loading every child's table slot now: the loads overlap each other and the
+        // work before each child's own probe, which otherwise waits on memory.
+        let child_symmetric = moves < SYMMETRY_DEPTH;
         let mut sorter = MoveSorter::new();
         for &col in COLUMN_ORDER.iter().rev() {
             let stone = next & column_mask(col);
             if stone != 0 {
+                let mut child = *board;
+                child.play(stone);
+                self.table.prefetch(if child_symmetric {
+                    child.symmetric_key()
+                } else {
+                    child.key()
+                });
                 sorter.add(stone, board.move_score(stone));
             }
         }
