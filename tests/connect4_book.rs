@@ -113,3 +113,179 @@ fn perfect_plays_its_first_moves_at_once_from_the_book() {
         );
     }
 }
+
+/// `data/connect4/scores.txt`, the source of the shipped book: `(columns, score)` lines
+/// (`#` starts a comment line).
+fn book_source() -> Vec<(String, i32)> {
+    let path = format!("{}/data/connect4/scores.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
+    text.lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let (moves, score) = line
+                .trim_end()
+                .rsplit_once(' ')
+                .unwrap_or(("", line.trim()));
+            (moves.trim().to_string(), score.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn shipped_book_holds_its_source_file_and_agrees_with_itself() {
+    let book = Book::shipped();
+    let source = book_source();
+    assert!(source.len() >= 74);
+    for (moves, score) in &source {
+        let position = Position::parse(moves).unwrap();
+        assert_eq!(book.get(position.board()), Some(*score), "'{moves}'");
+    }
+    // Negamax consistency: where the book knows every move of a position (a move that
+    // connects four counts as known), the position's score is the best of them.
+    let mut checked = 0;
+    for (moves, score) in &source {
+        let position = Position::parse(moves).unwrap();
+        let values: Option<Vec<i32>> = position
+            .legal_columns()
+            .into_iter()
+            .map(|col| {
+                if position.board().is_winning_move(col) {
+                    return Some((43 - position.moves() as i32) / 2);
+                }
+                let mut child = position;
+                child.play(col).unwrap();
+                book.get(child.board()).map(|s| -s)
+            })
+            .collect();
+        if let Some(values) = values {
+            assert_eq!(values.iter().max(), Some(score), "'{moves}': {values:?}");
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 3,
+        "only {checked} positions have all their moves in the book"
+    );
+}
+
+#[test]
+fn shipped_book_entries_match_a_fresh_solve() {
+    // A sample of the deeper entries, solved again without the book.
+    let mut solver = Solver::with_tt_mib(16);
+    solver.set_book(None);
+    let source = book_source();
+    let deep: Vec<&(String, i32)> = source.iter().filter(|(m, _)| m.len() >= 6).collect();
+    assert!(!deep.is_empty());
+    let step = (deep.len() / 6).max(1);
+    for (moves, score) in deep.iter().step_by(step).take(6) {
+        let position = Position::parse(moves).unwrap();
+        solver.clear();
+        assert_eq!(solver.solve(position.board(), false), *score, "'{moves}'");
+    }
+}
+
+#[test]
+fn hints_for_the_first_moves_come_from_the_book() {
+    use caro::connect4::solver::ColumnValue;
+    use caro::game::Budget;
+    // A human's first moves against Perfect, either colour: every column's exact value
+    // must come at once (a few nodes a column), as the browser's hint button needs.
+    let mut solver = Solver::with_tt_mib(1);
+    let order = [3, 2, 4, 1, 5, 0, 6];
+    let mut human_turns = vec![Position::parse("4").unwrap()];
+    for first in 0..WIDTH {
+        let mut position = Position::new();
+        position.play(first).unwrap();
+        let reply = solver
+            .best_column_within(&position, &order, Budget::nodes(50_000))
+            .unwrap();
+        position.play(reply).unwrap();
+        human_turns.push(position);
+    }
+    for position in &human_turns {
+        let values = solver.column_values_within(position, Budget::nodes(1_000));
+        assert!(
+            values.iter().all(|v| matches!(v, ColumnValue::Exact(_))),
+            "'{position}': {values:?}"
+        );
+    }
+}
+
+/// Plays Perfect's `perfect_moves` moves from each of `layer` (Perfect to move) against every
+/// reply. Each of its moves must come at once (from the book: a few nodes, not a search of
+/// seconds). Perfect picks at random among the best columns the book knows, so every such
+/// column is followed. Returns the moves checked and the positions without a quick move.
+fn walk_perfect_lines(mut layer: Vec<Position>, perfect_moves: usize) -> (usize, Vec<String>) {
+    use caro::game::Budget;
+    let book = Book::shipped();
+    let mut solver = Solver::with_tt_mib(1);
+    let mut checked = 0;
+    let mut slow = Vec::new();
+    for _ in 0..perfect_moves {
+        let mut next = Vec::new();
+        for position in &layer {
+            solver.clear();
+            checked += 1;
+            let Some(col) =
+                solver.best_column_within(position, &[3, 2, 4, 1, 5, 0, 6], Budget::nodes(50_000))
+            else {
+                slow.push(position.to_string());
+                continue;
+            };
+            if position.board().is_winning_move(col) {
+                continue;
+            }
+            let child_score = |c: usize| {
+                let mut child = *position.board();
+                child.play_col(c);
+                book.get(&child)
+            };
+            let choices: Vec<usize> = match child_score(col) {
+                None => vec![col],
+                best => (0..WIDTH)
+                    .filter(|&c| position.can_play(c) && child_score(c) == best)
+                    .collect(),
+            };
+            for col in choices {
+                let mut after = *position;
+                after.play(col).unwrap();
+                for reply in 0..WIDTH {
+                    if after.can_play(reply) && !after.board().is_winning_move(reply) {
+                        let mut child = after;
+                        child.play(reply).unwrap();
+                        next.push(child);
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    for position in &slow {
+        eprintln!("no quick move: {position}");
+    }
+    (checked, slow)
+}
+
+#[test]
+fn perfect_as_the_first_player_answers_every_reply_at_once_for_five_moves() {
+    // To the 9th stone. (Fewer than 7^n lines: Perfect connects four early against some
+    // careless replies, and it has more than one best book move in some positions.)
+    let (checked, slow) = walk_perfect_lines(vec![Position::new()], 5);
+    assert!(slow.is_empty(), "{} of {checked}: {slow:?}", slow.len());
+    assert!(checked > 2000, "{checked}");
+}
+
+#[test]
+fn perfect_as_the_second_player_answers_every_reply_at_once_for_four_moves() {
+    // To the 8th stone, after each of the seven openings.
+    let openings = (0..WIDTH)
+        .map(|col| {
+            let mut position = Position::new();
+            position.play(col).unwrap();
+            position
+        })
+        .collect();
+    let (checked, slow) = walk_perfect_lines(openings, 4);
+    assert!(slow.is_empty(), "{} of {checked}: {slow:?}", slow.len());
+    assert!(checked > 2000, "{checked}");
+}
