@@ -194,6 +194,62 @@ pub fn flips(player: u64, opponent: u64, square: usize) -> u64 {
     flipped
 }
 
+/// `LINE_FLIPS[x][line]`: on a full line of 8 squares whose square `x` is empty, with `line`
+/// the mover's discs as bits (every other square the opponent's), the number of discs a move
+/// on `x` flips along the line, both ways.
+static LINE_FLIPS: [[u8; 256]; 8] = build_line_flips();
+
+const fn build_line_flips() -> [[u8; 256]; 8] {
+    let mut table = [[0u8; 256]; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut line = 0;
+        while line < 256 {
+            let mut count = 0;
+            // Towards bit 0: the opponent's run flips if a mover's disc ends it.
+            let mut j = x as i32 - 1;
+            while j >= 0 && line & (1 << j) == 0 {
+                j -= 1;
+            }
+            if j >= 0 {
+                count += x as i32 - 1 - j;
+            }
+            let mut j = x + 1;
+            while j < 8 && line & (1 << j) == 0 {
+                j += 1;
+            }
+            if j < 8 {
+                count += (j - x - 1) as i32;
+            }
+            table[x][line] = count as u8;
+            line += 1;
+        }
+        x += 1;
+    }
+    table
+}
+
+/// The number of discs that `player` flips with a disc on `square` when every other square
+/// is occupied (the last empty square of the game): each of the four lines through `square`
+/// is gathered into a byte and looked up, with no flips computed. Squares off a short
+/// diagonal gather as 0s beyond its ends, which never end a run, so they count as the edge.
+#[inline]
+pub fn count_last_flips(player: u64, square: usize) -> u32 {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    let (row, col) = (square / 8, square % 8);
+    let rays = &RAYS[square];
+    let by_row = (player >> (8 * row)) as u8 as usize;
+    // The file's bits (one a rank) into a byte, rank r at bit r.
+    let by_col = (((player >> col) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    // A diagonal holds one square a file: the multiply stacks them into the top byte by file.
+    let diagonal = ((player & (rays[2] | rays[6])).wrapping_mul(FILE_A) >> 56) as usize;
+    let anti = ((player & (rays[3] | rays[7])).wrapping_mul(FILE_A) >> 56) as usize;
+    (LINE_FLIPS[col][by_row] as u32)
+        + (LINE_FLIPS[row][by_col] as u32)
+        + (LINE_FLIPS[col][diagonal] as u32)
+        + (LINE_FLIPS[col][anti] as u32)
+}
+
 /// The empty squares next to any disc of `discs` (in any of the 8 directions).
 #[inline]
 pub fn neighbours(discs: u64) -> u64 {
@@ -611,6 +667,37 @@ mod tests {
                 }
             }
             assert_eq!(legal_moves(player, opponent), moves);
+        }
+    }
+
+    #[test]
+    fn last_flip_counts_agree_with_walking_the_board() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for i in 0..20_000 {
+            // One empty square, the rest random; every square in turn as the empty one, and
+            // boards mostly of one colour (an eighth or seven eighths), where runs are long.
+            let square = i % 64;
+            let mut player = match i % 4 {
+                0 => next() & next() & next(),
+                1 => next() | next() | next(),
+                _ => next(),
+            };
+            player &= !(1u64 << square);
+            let opponent = !player & !(1u64 << square);
+            let walked = walked_flips(player, opponent, square).count_ones();
+            assert_eq!(count_last_flips(player, square), walked, "square {square}");
+            let theirs = walked_flips(opponent, player, square).count_ones();
+            assert_eq!(
+                count_last_flips(opponent, square),
+                theirs,
+                "square {square}"
+            );
         }
     }
 

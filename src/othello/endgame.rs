@@ -18,7 +18,8 @@
 //!   flips of the last move.
 
 use super::board::{
-    final_score, flips, legal_moves, neighbours, stable_discs, Position, Square, Squares,
+    count_last_flips, final_score, flips, legal_moves, neighbours, stable_discs, Position, Square,
+    Squares,
 };
 use super::search::{Searcher, DISC};
 use crate::game::{Budget, Deadline};
@@ -643,11 +644,11 @@ impl Solver {
         self.nodes += 1;
         // With one empty, p + o = 63 discs, so the difference is 2p - 63 before the move.
         let diff = 2 * p.count_ones() as i32 - 63;
-        let mine = flips(p, o, square).count_ones() as i32;
+        let mine = count_last_flips(p, square) as i32;
         if mine > 0 {
             return diff + 1 + 2 * mine;
         }
-        let theirs = flips(o, p, square).count_ones() as i32;
+        let theirs = count_last_flips(o, square) as i32;
         if theirs > 0 {
             return diff - 1 - 2 * theirs;
         }
