@@ -135,7 +135,7 @@ fn book_source() -> Vec<(String, i32)> {
 fn shipped_book_holds_its_source_file_and_agrees_with_itself() {
     let book = Book::shipped();
     let source = book_source();
-    assert!(source.len() >= 74);
+    assert!(source.len() > 2000, "{} lines", source.len());
     for (moves, score) in &source {
         let position = Position::parse(moves).unwrap();
         assert_eq!(book.get(position.board()), Some(*score), "'{moves}'");
@@ -268,8 +268,8 @@ fn walk_perfect_lines(mut layer: Vec<Position>, perfect_moves: usize) -> (usize,
 
 #[test]
 fn perfect_as_the_first_player_answers_every_reply_at_once_for_five_moves() {
-    // To the 9th stone. (Fewer than 7^n lines: Perfect connects four early against some
-    // careless replies, and it has more than one best book move in some positions.)
+    // To the 9th stone. (Not exactly 7^n lines: Perfect connects four early against some
+    // careless replies, and follows every best book move where it has several.)
     let (checked, slow) = walk_perfect_lines(vec![Position::new()], 5);
     assert!(slow.is_empty(), "{} of {checked}: {slow:?}", slow.len());
     assert!(checked > 2000, "{checked}");
