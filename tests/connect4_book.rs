@@ -213,15 +213,18 @@ fn hints_for_the_first_moves_come_from_the_book() {
 
 /// Plays Perfect's `perfect_moves` moves from each of `layer` (Perfect to move) against every
 /// reply. Each of its moves must come at once (from the book: a few nodes, not a search of
-/// seconds). Perfect picks at random among the best columns the book knows, so every such
-/// column is followed. Returns the moves checked and the positions without a quick move.
+/// seconds), and so must the hint (every column's exact value) in each position the human
+/// then faces, but for the last. Perfect picks at random among the best columns the book
+/// knows, so every such column is followed. Returns the moves checked and the positions
+/// without a quick move or hint.
 fn walk_perfect_lines(mut layer: Vec<Position>, perfect_moves: usize) -> (usize, Vec<String>) {
+    use caro::connect4::solver::ColumnValue;
     use caro::game::Budget;
     let book = Book::shipped();
     let mut solver = Solver::with_tt_mib(1);
     let mut checked = 0;
     let mut slow = Vec::new();
-    for _ in 0..perfect_moves {
+    for turn in 0..perfect_moves {
         let mut next = Vec::new();
         for position in &layer {
             solver.clear();
@@ -249,6 +252,15 @@ fn walk_perfect_lines(mut layer: Vec<Position>, perfect_moves: usize) -> (usize,
             for col in choices {
                 let mut after = *position;
                 after.play(col).unwrap();
+                if turn + 1 < perfect_moves {
+                    let values = solver.column_values_within(&after, Budget::nodes(1_000));
+                    if !values
+                        .iter()
+                        .all(|v| matches!(v, ColumnValue::Exact(_) | ColumnValue::Full))
+                    {
+                        slow.push(format!("hint {after}"));
+                    }
+                }
                 for reply in 0..WIDTH {
                     if after.can_play(reply) && !after.board().is_winning_move(reply) {
                         let mut child = after;
