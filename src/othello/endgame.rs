@@ -11,11 +11,12 @@
 //!   or by a shallow midgame search from 18 empties, where good ordering pays most;
 //! - 6 and 7 empties: no table, fastest first (with a parity bonus) in a local list, the
 //!   stability cutoff;
-//! - fewer empties: no table and no move list; empty squares are tried straight from the
+//! - 4 and 5 empties: no table and no move list; empty squares are tried straight from the
 //!   empty-square bitboard, those in odd regions first (parity: the side that moves last
 //!   in a region usually keeps it), bad squares next to empty corners last;
-//! - two empties: both orders tried directly; one empty: the score is counted from the
-//!   flips of the last move.
+//! - three empties: the square alone in its quadrant first, each move straight into the
+//!   two-empties code; two empties: both orders tried directly; one empty: the score is
+//!   counted from the last move's flips, by table lookups on the four lines through it.
 
 use super::board::{
     count_last_flips, final_score, flips, legal_moves, neighbours, stable_discs, Position, Square,
@@ -554,8 +555,9 @@ impl Solver {
         passed: bool,
     ) -> i32 {
         let n = empty.count_ones();
-        if n <= 2 {
+        if n <= 3 {
             return match n {
+                3 => self.last_three(p, o, alpha, beta, empty, passed),
                 2 => self.last_two(p, o, beta, empty, passed),
                 1 => self.last_empty(p, o, empty.trailing_zeros() as usize),
                 _ => final_score(p, o),
@@ -609,6 +611,58 @@ impl Solver {
                 return final_score(p, o);
             }
             return -self.search_small(o, p, -beta, -alpha, empty, true);
+        }
+        best_score
+    }
+
+    /// Exact score with three empties: a square alone in its quadrant first (parity), then
+    /// the other two, each straight into [`Solver::last_two`].
+    fn last_three(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        empty: u64,
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        let a = empty.trailing_zeros() as usize;
+        let rest = empty & (empty - 1);
+        let b = rest.trailing_zeros() as usize;
+        let c = 63 - empty.leading_zeros() as usize;
+        // The quadrant of a square: its file and rank halves.
+        let quadrant = |sq: usize| (sq >> 2 & 1) | (sq >> 4 & 2);
+        let order = if quadrant(a) == quadrant(b) {
+            [c, a, b]
+        } else if quadrant(a) == quadrant(c) {
+            [b, a, c]
+        } else {
+            [a, b, c]
+        };
+        let mut best_score = -65;
+        for sq in order {
+            let f = flips(p, o, sq);
+            if f == 0 {
+                continue;
+            }
+            let bit = 1u64 << sq;
+            let score = -self.last_two(o & !f, p | f | bit, -alpha, empty & !bit, false);
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        return score;
+                    }
+                }
+            }
+        }
+        if best_score == -65 {
+            if passed {
+                return final_score(p, o);
+            }
+            return -self.last_three(o, p, -beta, -alpha, empty, true);
         }
         best_score
     }
