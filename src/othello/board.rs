@@ -642,16 +642,20 @@ mod tests {
         all
     }
 
-    #[test]
-    fn flips_and_moves_agree_with_walking_the_board() {
-        // A cheap deterministic generator of random-looking positions.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
+    /// A cheap deterministic generator of random-looking bitboards (xorshift64).
+    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+        let mut state = seed;
+        move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state
-        };
+        }
+    }
+
+    #[test]
+    fn flips_and_moves_agree_with_walking_the_board() {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
             let occupied = next() | next();
             let player = occupied & next();
@@ -672,13 +676,7 @@ mod tests {
 
     #[test]
     fn last_flip_counts_agree_with_walking_the_board() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for i in 0..20_000 {
             // One empty square, the rest random; every square in turn as the empty one, and
             // boards mostly of one colour (an eighth or seven eighths), where runs are long.
@@ -703,13 +701,7 @@ mod tests {
 
     #[test]
     fn stable_discs_are_never_flipped_in_random_playouts() {
-        let mut state = 0x1234_5678_9abc_def1u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x1234_5678_9abc_def1);
         for _ in 0..300 {
             let mut pos = Position::start();
             let mut stable_black = 0u64;
