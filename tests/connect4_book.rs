@@ -1,5 +1,6 @@
 //! The opening book: its file format, its lookups, and the shipped book's known answers.
 
+use caro::connect4::solver::win_next_score;
 use caro::connect4::{Book, Position, Solver, WIDTH};
 use std::sync::Arc;
 
@@ -150,7 +151,7 @@ fn shipped_book_holds_its_source_file_and_agrees_with_itself() {
             .into_iter()
             .map(|col| {
                 if position.board().is_winning_move(col) {
-                    return Some((43 - position.moves() as i32) / 2);
+                    return Some(win_next_score(position.moves()));
                 }
                 let mut child = position;
                 child.play(col).unwrap();
