@@ -185,33 +185,6 @@ fn shipped_book_entries_match_a_fresh_solve() {
     }
 }
 
-#[test]
-fn hints_for_the_first_moves_come_from_the_book() {
-    use caro::connect4::solver::ColumnValue;
-    use caro::game::Budget;
-    // A human's first moves against Perfect, either colour: every column's exact value
-    // must come at once (a few nodes a column), as the browser's hint button needs.
-    let mut solver = Solver::with_tt_mib(1);
-    let order = [3, 2, 4, 1, 5, 0, 6];
-    let mut human_turns = vec![Position::parse("4").unwrap()];
-    for first in 0..WIDTH {
-        let mut position = Position::new();
-        position.play(first).unwrap();
-        let reply = solver
-            .best_column_within(&position, &order, Budget::nodes(50_000))
-            .unwrap();
-        position.play(reply).unwrap();
-        human_turns.push(position);
-    }
-    for position in &human_turns {
-        let values = solver.column_values_within(position, Budget::nodes(1_000));
-        assert!(
-            values.iter().all(|v| matches!(v, ColumnValue::Exact(_))),
-            "'{position}': {values:?}"
-        );
-    }
-}
-
 /// Plays Perfect's `perfect_moves` moves from each of `layer` (Perfect to move) against every
 /// reply. Each of its moves must come at once (from the book: a few nodes, not a search of
 /// seconds), and so must the hint (every column's exact value) in each position the human
