@@ -1,7 +1,7 @@
 //! Input from outside never panics: random lines, built from the characters each format
 //! uses, go through every parser and protocol the program reads (URL settings, worker
-//! requests, position strings, gomoku problems, Connect Four and Othello positions, the
-//! Gomocup brain). Each must answer with a value or an error; a panic fails the test.
+//! requests, position strings, gomoku problems, Connect Four and Othello positions, Othello
+//! game records and weight files, the Gomocup brain). Each must answer with a value or an error; a panic fails the test.
 
 use caro::caro::{notation, problem, Level};
 use caro::protocol::bot_request::{answer, parse_reply};
@@ -68,6 +68,34 @@ fn connect4_and_othello_positions() {
         let _ = caro::connect4::Position::parse(&line(&mut rng, &c4, &[], 50));
         let _ = caro::othello::parse_obf(&line(&mut rng, &obf, &["X", "O", " X", " O"], 70));
         let _ = caro::othello::parse_square(&line(&mut rng, &chars("a-hA-Z0-9"), &[], 3));
+    }
+}
+
+#[test]
+fn othello_game_records_and_weight_files() {
+    use caro::othello::eval::Weights;
+    use caro::othello::selfplay::GameRecord;
+    let mut rng = StdRng::seed_from_u64(4);
+    let moves = chars("abcdefgh12345678i9 +-");
+    let words = ["f5", "d6", "c3", "d3", "c4", " +0", " -64", " +12", "e6f4"];
+    for _ in 0..100_000 {
+        let _ = GameRecord::parse(&line(&mut rng, &moves, &words, 130));
+    }
+    // Weight files: the shipped one cut short or with bytes changed must give an error or
+    // weights, never a panic.
+    let good = std::fs::read("data/othello/eval.bin").unwrap();
+    for i in 0..300 {
+        let mut bytes = good[..rng.random_range(0..good.len().min(4000))].to_vec();
+        if i % 2 == 0 {
+            bytes = good.clone();
+        }
+        for _ in 0..rng.random_range(1..8) {
+            let at = rng.random_range(0..bytes.len().max(1));
+            if let Some(b) = bytes.get_mut(at) {
+                *b = rng.random();
+            }
+        }
+        let _ = Weights::from_bytes(&bytes);
     }
 }
 

@@ -4,6 +4,7 @@ pub mod caro_play;
 pub mod caro_tools;
 pub mod connect4;
 pub mod othello;
+pub mod othello_train;
 
 use crate::game::InputError;
 

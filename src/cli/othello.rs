@@ -3,7 +3,9 @@
 use super::{has_flag, option_value, parse_option};
 use crate::game::{Budget, InputError, Side};
 use crate::othello::board::PassRule;
-use crate::othello::levels;
+use crate::othello::endgame::SolverConfig;
+use crate::othello::levels::{self, StrongBot};
+use crate::othello::search::Eval;
 use crate::othello::{
     new_bot_with_budget, parse_obf, parse_square, perft, Level, OthelloBot, Position, Solver,
     Square,
@@ -17,13 +19,28 @@ usage: caro othello <command> [options]
 commands:
   perft N [--pass-not-counted]   leaf counts from the start position, depths 1..N
                                  (default: a forced pass counts as a ply)
-  solve [--table-bits B]         read OBF positions from stdin, one a line; print
+  solve [--table-bits B] [--eval E] [--set NAME=N,...]
+                                 read OBF positions from stdin, one a line; print
                                  '<best move> <exact score> <nodes> <milliseconds>'
+                                 (E: the evaluation that orders moves, as in match;
+                                 --set changes solver settings, for experiments: the
+                                 fields of SolverConfig, like probcut_sigma=25)
   bench [--table-bits B]         solve FFO #40-44 exactly and print each one's time and
                                  nodes (the same figures as the browser's bench page)
   match [--games N] [--time MS] [--nodes N] [--seed S] [--a LEVEL] [--b LEVEL]
+        [--a-eval E] [--b-eval E]
                                  play two levels (default strong vs positional), colours
-                                 alternating; print wins-losses-draws for the first
+                                 alternating; print wins-losses-draws for the first;
+                                 E: Strong's evaluation, 'classic' (hand-tuned) or a
+                                 weights file (default: the shipped weights)
+  selfplay [options]             play self-play games for training the evaluation
+                                 (caro othello selfplay --help)
+  train --out FILE GAMES...      fit the evaluation's weights to self-play games
+                                 (caro othello train --help)
+  label GAMES...                 label positions of self-play games by search or solving
+                                 (caro othello label --help)
+  calibrate GAMES...             measure the midgame search's error against exact scores
+                                 (caro othello calibrate --help)
 ";
 
 const PLAY_USAGE: &str = "\
@@ -49,6 +66,10 @@ pub fn run(args: &[String]) -> Result<(), InputError> {
             Ok(())
         }
         "match" => run_match(rest),
+        "selfplay" => super::othello_train::selfplay(rest),
+        "train" => super::othello_train::train(rest),
+        "calibrate" => super::othello_train::calibrate(rest),
+        "label" => super::othello_train::label_positions(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(())
@@ -89,7 +110,18 @@ fn run_perft(args: &[String]) -> Result<(), InputError> {
 
 fn run_solve(args: &[String]) -> Result<(), InputError> {
     let bits: u32 = parse_option(args, "--table-bits", 20)?;
-    let mut solver = Solver::new(bits);
+    let eval = super::othello_train::parse_eval(option_value(args, "--eval")?)?
+        .unwrap_or_else(Eval::default_patterns);
+    let mut config = SolverConfig::default();
+    if let Some(settings) = option_value(args, "--set")? {
+        for setting in settings.split(',') {
+            let bad = || InputError::new(format!("bad setting '{setting}': expected NAME=NUMBER"));
+            let (name, value) = setting.split_once('=').ok_or_else(bad)?;
+            let value: i32 = value.trim().parse().map_err(|_| bad())?;
+            config.set(name.trim(), value).map_err(InputError::new)?;
+        }
+    }
+    let mut solver = Solver::with_config(bits, eval, config);
     let stdin = io::stdin();
     let (mut solved, mut errors, mut total_nodes) = (0u64, 0u64, 0u64);
     let all = Instant::now();
@@ -296,6 +328,8 @@ fn run_match(args: &[String]) -> Result<(), InputError> {
                 .map_err(|_| InputError::new(format!("bad value '{n}' for --nodes")))?,
         );
     }
+    let a_eval = super::othello_train::parse_eval(option_value(args, "--a-eval")?)?;
+    let b_eval = super::othello_train::parse_eval(option_value(args, "--b-eval")?)?;
     let (mut wins, mut losses, mut draws) = (0, 0, 0);
     for game in 0..games {
         let game_seed = seed.wrapping_mul(1000).wrapping_add(game as u64);
@@ -306,7 +340,13 @@ fn run_match(args: &[String]) -> Result<(), InputError> {
             Side::Second
         };
         let t = Instant::now();
-        let result = play_game(a, b, a_side, game_seed, budget);
+        let mut bot_a = make_bot(a, &a_eval, game_seed, budget);
+        let mut bot_b = make_bot(b, &b_eval, game_seed ^ 0x5555, budget);
+        let end = match a_side {
+            Side::First => levels::play_game(&mut bot_a, &mut bot_b, Position::start()),
+            Side::Second => levels::play_game(&mut bot_b, &mut bot_a, Position::start()),
+        };
+        let result = (end.count(a_side), end.count(a_side.opponent()));
         let (a_discs, b_discs) = result;
         let verdict = match a_discs.cmp(&b_discs) {
             std::cmp::Ordering::Greater => {
@@ -333,13 +373,10 @@ fn run_match(args: &[String]) -> Result<(), InputError> {
     Ok(())
 }
 
-/// Plays one game; returns the final disc counts of `a` and `b`.
-fn play_game(a: Level, b: Level, a_side: Side, seed: u64, budget: Budget) -> (u32, u32) {
-    let mut bot_a = new_bot_with_budget(a, Some(seed), Some(budget));
-    let mut bot_b = new_bot_with_budget(b, Some(seed ^ 0x5555), Some(budget));
-    let end = match a_side {
-        Side::First => levels::play_game(&mut bot_a, &mut bot_b, Position::start()),
-        Side::Second => levels::play_game(&mut bot_b, &mut bot_a, Position::start()),
-    };
-    (end.count(a_side), end.count(a_side.opponent()))
+/// A bot of `level`; Strong with the evaluation `eval` when one is given.
+fn make_bot(level: Level, eval: &Option<Eval>, seed: u64, budget: Budget) -> OthelloBot {
+    match (level, eval) {
+        (Level::Strong, Some(eval)) => Box::new(StrongBot::with_eval(budget, eval.clone())),
+        _ => new_bot_with_budget(level, Some(seed), Some(budget)),
+    }
 }

@@ -22,7 +22,7 @@ use super::board::{
     count_last_flips, final_score, flips, legal_moves, neighbours, stable_discs, Position, Square,
     Squares,
 };
-use super::search::{Searcher, DISC};
+use super::search::{Eval, Searcher, DISC, INFINITY};
 use crate::game::{Budget, Deadline};
 
 /// Below this many empties, search without the table and move lists.
@@ -30,10 +30,16 @@ const SMALL: u32 = 6;
 /// Below this many empties (and from [`SMALL`]), search without the table, with moves
 /// ordered fastest first in a local list.
 const MID: u32 = 8;
-/// From this many empties, order moves by a shallow midgame search.
-const SHALLOW_ORDERING: u32 = 18;
+/// From this many empties, the root's window starts around a shallow search's guess.
+const SHALLOW_GUESS: u32 = 18;
 /// From this many empties, look up every child in the table before searching.
 const ETC_MIN: u32 = 12;
+
+/// The selective stages run before the exact search from [`Tune::stage_min`] empties:
+/// levels indexing [`STAGE_MARGINS`], then the exact search.
+const STAGES: [u8; 4] = [0, 1, 2, EXACT];
+/// Probcut margins of the selective stages, in tenths of the shallow search's error.
+const STAGE_MARGINS: [i32; 3] = [10, 16, 22];
 
 /// The four 4x4 corner regions, for parity.
 const QUADRANTS: [u64; 4] = [
@@ -67,10 +73,82 @@ struct Entry {
     empties: u8,
     /// The solve that stored it: entries of earlier solves give way first.
     age: u8,
+    /// The selectivity of the search that stored it ([`EXACT`] for an exact one): its
+    /// bounds hold only for searches at that level or below.
+    level: u8,
+}
+
+/// The level of an exact search.
+const EXACT: u8 = 255;
+
+/// The solver's settings: how it orders moves and how its selective passes cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverConfig {
+    /// From this many empties, moves are ordered by a shallow search of each (below it,
+    /// fastest first).
+    pub eval_order_from: u32,
+    /// The ordering search's depth: (empties - base) / step, at most 8.
+    pub eval_order_base: u32,
+    pub eval_order_step: u32,
+    /// What an opponent reply costs in the order, against the shallow score (100 a disc).
+    pub mobility_weight: i32,
+    /// Discs below alpha down to which the ordering search tells moves apart.
+    pub order_window: i32,
+    /// From this many empties, selective passes run before the exact search.
+    pub staged_from: u32,
+    /// Probcut in the selective passes: from this many empties, with a shallow search of
+    /// depth (empties - from) / step + depth.
+    pub probcut_from: u32,
+    pub probcut_step: u32,
+    pub probcut_depth: u32,
+    /// The shallow search's error against the exact score, in tenths of a disc: the
+    /// passes cut at 1, 1.6 and 2.2 times this beyond the window.
+    pub probcut_sigma: i32,
+}
+
+impl Default for SolverConfig {
+    fn default() -> SolverConfig {
+        SolverConfig {
+            eval_order_from: 14,
+            eval_order_base: 11,
+            eval_order_step: 3,
+            mobility_weight: 100,
+            order_window: 4,
+            staged_from: 18,
+            probcut_from: 12,
+            probcut_step: 4,
+            probcut_depth: 2,
+            probcut_sigma: 30,
+        }
+    }
+}
+
+impl SolverConfig {
+    /// Sets the setting `name` (a field name) to `value`; for experiments from the command
+    /// line.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let unsigned = || u32::try_from(value).map_err(|_| format!("{name} must be positive"));
+        match name {
+            "eval_order_from" => self.eval_order_from = unsigned()?,
+            "eval_order_base" => self.eval_order_base = unsigned()?.min(self.eval_order_from),
+            "eval_order_step" => self.eval_order_step = unsigned()?.max(1),
+            "mobility_weight" => self.mobility_weight = value,
+            "order_window" => self.order_window = value,
+            "staged_from" => self.staged_from = unsigned()?,
+            "probcut_from" => self.probcut_from = unsigned()?.max(2),
+            "probcut_step" => self.probcut_step = unsigned()?.max(1),
+            "probcut_depth" => self.probcut_depth = unsigned()?,
+            "probcut_sigma" => self.probcut_sigma = value.max(0),
+            _ => return Err(format!("unknown solver setting '{name}'")),
+        }
+        self.eval_order_base = self.eval_order_base.min(self.eval_order_from);
+        Ok(())
+    }
 }
 
 /// An endgame solver with its own transposition table, reused across positions.
 pub struct Solver {
+    config: SolverConfig,
     table: Vec<Entry>,
     shift: u32,
     nodes: u64,
@@ -81,6 +159,9 @@ pub struct Solver {
     stack: Vec<Move>,
     /// Counts solves, to tell this solve's table entries from older ones.
     age: u8,
+    /// The selectivity of the running search: an index into the probcut margins, or
+    /// [`EXACT`].
+    level: u8,
 }
 
 impl Default for Solver {
@@ -100,16 +181,28 @@ fn slot(player: u64, opponent: u64, shift: u32) -> usize {
 impl Solver {
     /// A solver with a table of `2^table_bits` entries (24 bytes each).
     pub fn new(table_bits: u32) -> Solver {
+        Solver::with_eval(table_bits, Eval::default_patterns())
+    }
+
+    /// A solver whose move ordering uses the given evaluation.
+    pub fn with_eval(table_bits: u32, eval: Eval) -> Solver {
+        Solver::with_config(table_bits, eval, SolverConfig::default())
+    }
+
+    /// A solver with the given evaluation and settings.
+    pub fn with_config(table_bits: u32, eval: Eval, config: SolverConfig) -> Solver {
         let table_bits = table_bits.clamp(8, 28);
         Solver {
+            config,
             table: vec![Entry::default(); 1 << table_bits],
             shift: 64 - table_bits,
             nodes: 0,
             deadline: None,
             aborted: false,
-            shallow: Searcher::new(16),
+            shallow: Searcher::with_eval(16, eval),
             stack: Vec::with_capacity(64 * 32),
             age: 0,
+            level: EXACT,
         }
     }
 
@@ -129,6 +222,8 @@ impl Solver {
     pub fn solve_within(&mut self, position: &Position, budget: Budget) -> Option<Solution> {
         self.nodes = 0;
         self.aborted = false;
+        self.age = self.age.wrapping_add(1);
+        self.level = EXACT;
         self.deadline = (budget != Budget::unlimited()).then(|| Deadline::start(budget));
         let (p, o) = (position.player(), position.opponent());
         let moves = legal_moves(p, o);
@@ -156,25 +251,54 @@ impl Solver {
         self.nodes += 1;
         let n = (!(p | o)).count_ones();
         let mut list = MoveList::new();
-        self.order(&mut list, p, o, moves, n, NO_MOVE);
-        // Aspiration: a first guess from the shallow search narrows the window; widen on failure.
-        let guess = list.moves[..list.len]
-            .iter()
-            .map(|m| m.order)
-            .max()
-            .unwrap_or(0);
-        let guess = if n >= SHALLOW_ORDERING {
-            (guess / DISC).clamp(-64, 64) & !1
+        self.order(&mut list, p, o, moves, n, NO_MOVE, -64);
+        // Aspiration: from 18 empties, a first guess from a shallow search narrows the
+        // window; it widens on failure.
+        let mut guess = (n >= SHALLOW_GUESS).then(|| {
+            let depth =
+                n.saturating_sub(self.config.eval_order_base) / self.config.eval_order_step + 1;
+            let before = self.shallow.nodes();
+            let v = super::search::score_in_discs(self.shallow.score(p, o, depth.min(8)));
+            self.nodes += self.shallow.nodes() - before;
+            (v.round() as i32).clamp(-64, 64) & !1
+        });
+        let mut result = (0, NO_MOVE);
+        let stages: &[u8] = if n >= self.config.staged_from {
+            &STAGES
         } else {
-            0
+            &[EXACT]
         };
-        let (mut lo, mut hi) = if n >= SHALLOW_ORDERING {
-            ((guess - 12).max(-64), (guess + 12).min(64))
-        } else {
-            (-64, 64)
+        for &level in stages {
+            self.level = level;
+            // The first pass starts from the shallow guess, the later ones from the pass
+            // before, which is closer.
+            let width = if level == stages[0] { 12 } else { 4 };
+            result = self.aspiration(p, o, &mut list, guess, width);
+            if self.aborted {
+                break;
+            }
+            guess = Some(result.0);
+        }
+        self.level = EXACT;
+        result
+    }
+
+    /// The root searched with a window of `width` around `guess` (the full window without
+    /// a guess), widened until the score falls inside.
+    fn aspiration(
+        &mut self,
+        p: u64,
+        o: u64,
+        list: &mut MoveList,
+        guess: Option<i32>,
+        width: i32,
+    ) -> (i32, u8) {
+        let (mut lo, mut hi) = match guess {
+            Some(g) => ((g - width).max(-64), (g + width).min(64)),
+            None => (-64, 64),
         };
         loop {
-            let (score, best) = self.root_window(p, o, &mut list, lo, hi);
+            let (score, best) = self.root_window(p, o, list, lo, hi);
             if self.aborted {
                 return (0, best);
             }
@@ -282,7 +406,10 @@ impl Solver {
         }
 
         let mut tt_move = NO_MOVE;
-        if let Some(entry) = self.probe(p, o) {
+        if let Some(entry) = self.probe(p, o).filter(|e| {
+            tt_move = e.best;
+            e.level >= self.level
+        }) {
             let (lower, upper) = (entry.lower as i32, entry.upper as i32);
             if lower >= beta {
                 return lower;
@@ -295,7 +422,32 @@ impl Solver {
             }
             alpha = alpha.max(lower);
             beta = beta.min(upper);
-            tt_move = entry.best;
+        }
+
+        // Probcut, in the selective stages before the exact search: a shallow search far
+        // enough beyond a bound stands for the deep one.
+        let c = self.config;
+        if self.level != EXACT && n >= c.probcut_from {
+            let depth = ((n - c.probcut_from) / c.probcut_step + c.probcut_depth).min(n - 2);
+            let margin = (c.probcut_sigma * STAGE_MARGINS[self.level as usize] + 99) / 100;
+            let before = self.shallow.nodes();
+            let mut cut = None;
+            if beta + margin <= 64 {
+                let bound = (beta + margin) * DISC;
+                if self.shallow.score_window(p, o, depth, bound - 1, bound) >= bound {
+                    cut = Some(beta);
+                }
+            }
+            if cut.is_none() && alpha - margin >= -64 {
+                let bound = (alpha - margin) * DISC;
+                if self.shallow.score_window(p, o, depth, bound, bound + 1) <= bound {
+                    cut = Some(alpha);
+                }
+            }
+            self.nodes += self.shallow.nodes() - before;
+            if let Some(score) = cut {
+                return score;
+            }
         }
 
         let alpha_in = alpha;
@@ -307,14 +459,14 @@ impl Solver {
             for sq in Squares(moves) {
                 let f = flips(p, o, sq.index());
                 let (np, no) = (o & !f, p | f | sq.bit());
-                if let Some(e) = self.probe(np, no) {
+                if let Some(e) = self.probe(np, no).filter(|e| e.level >= self.level) {
                     if -(e.upper as i32) >= beta {
                         return -(e.upper as i32);
                     }
                 }
             }
         }
-        self.order_onto_stack(p, o, moves, n, tt_move);
+        self.order_onto_stack(p, o, moves, n, tt_move, alpha);
         let end = self.stack.len();
         let mut best_score = -65;
         let mut best = NO_MOVE;
@@ -364,6 +516,7 @@ impl Solver {
             best,
             empties: n as u8,
             age: self.age,
+            level: self.level,
         });
         best_score
     }
@@ -404,9 +557,19 @@ impl Solver {
     }
 
     /// Fills `list` with the moves and their ordering scores.
-    fn order(&mut self, list: &mut MoveList, p: u64, o: u64, moves: u64, n: u32, tt_move: u8) {
+    #[allow(clippy::too_many_arguments)]
+    fn order(
+        &mut self,
+        list: &mut MoveList,
+        p: u64,
+        o: u64,
+        moves: u64,
+        n: u32,
+        tt_move: u8,
+        alpha: i32,
+    ) {
         let base = self.stack.len();
-        self.order_onto_stack(p, o, moves, n, tt_move);
+        self.order_onto_stack(p, o, moves, n, tt_move, alpha);
         for &m in &self.stack[base..] {
             list.push(m);
         }
@@ -414,27 +577,31 @@ impl Solver {
     }
 
     /// Pushes the moves with their ordering scores onto the move stack.
-    fn order_onto_stack(&mut self, p: u64, o: u64, moves: u64, n: u32, tt_move: u8) {
+    fn order_onto_stack(&mut self, p: u64, o: u64, moves: u64, n: u32, tt_move: u8, alpha: i32) {
         for sq in Squares(moves) {
             let square = sq.index() as u8;
             let f = flips(p, o, sq.index());
             let (np, no) = (o & !f, p | f | sq.bit());
             // The opponent's moves: passed on to the child, and fastest first's measure.
             let replies = legal_moves(np, no);
+            let c = self.config;
             let order = if square == tt_move {
                 1 << 30
-            } else if n >= SHALLOW_ORDERING {
-                // A shallow midgame search guesses the score best at high depth, where
-                // ordering pays for itself many times over.
-                let depth = match n {
-                    22.. => 8,
-                    20..=21 => 6,
-                    _ => 4,
-                };
+            } else if n >= c.eval_order_from {
+                // A shallow search guesses the score best at high depth, where ordering
+                // pays for itself many times over; it only needs to tell moves apart down
+                // to a little below alpha. Few replies for the opponent count too.
+                let depth = ((n - c.eval_order_base) / c.eval_order_step).min(8);
                 let before = self.shallow.nodes();
-                let v = -self.shallow.score(np, no, depth);
+                let v = if alpha <= -64 {
+                    -self.shallow.score(np, no, depth)
+                } else {
+                    let bound = -(alpha - c.order_window) * DISC;
+                    -self.shallow.score_window(np, no, depth, -INFINITY, bound)
+                };
                 self.nodes += self.shallow.nodes() - before;
-                v
+                v - c.mobility_weight
+                    * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
             } else {
                 // Fastest first: few opponent replies (corners counted twice) above all,
                 // then a bonus for corners, a malus next to empty corners. (Potential

@@ -7,6 +7,9 @@
 //! last move of the game).
 
 use super::board::{legal_moves, neighbours, stable_discs};
+use super::patterns::{features, PLACEMENTS};
+use super::weights::{decode, expand, phase, FULL_LAYOUT, MOBILITY_MAX};
+use std::sync::{Arc, OnceLock};
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// b2, g2, b7, g7: diagonal to a corner. Taking one while the corner is empty often gives
@@ -30,7 +33,7 @@ fn count(bits: u64) -> i32 {
 }
 
 /// Evaluates a position with moves left (not a finished game) for `player` to move.
-pub fn evaluate(player: u64, opponent: u64) -> i32 {
+pub fn classic(player: u64, opponent: u64) -> i32 {
     let empty = !(player | opponent);
     let empties = count(empty);
     // Discs played beyond the start, 0..=60: terms shift weight as the board fills.
@@ -71,4 +74,60 @@ pub fn evaluate(player: u64, opponent: u64) -> i32 {
         + stability * 120
         + parity * (late * 4)
         + discs * (late * late / 150)
+}
+
+/// The trained evaluation's weights, expanded for lookup: every phase's tables in the
+/// full layout of [`FULL_LAYOUT`], in hundredths of a disc.
+pub struct Weights {
+    full: Vec<i16>,
+}
+
+/// The weights shipped with the program (`data/othello/eval.bin`).
+static EMBEDDED: &[u8] = include_bytes!("../../data/othello/eval.bin");
+
+impl Weights {
+    /// Reads weights in the file format of [`super::weights`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Weights, String> {
+        Ok(Weights {
+            full: expand(&decode(bytes)?),
+        })
+    }
+
+    /// The shipped weights, decoded once and shared.
+    pub fn embedded() -> Arc<Weights> {
+        static WEIGHTS: OnceLock<Arc<Weights>> = OnceLock::new();
+        WEIGHTS
+            .get_or_init(|| {
+                Arc::new(Weights::from_bytes(EMBEDDED).expect("the shipped weights decode"))
+            })
+            .clone()
+    }
+
+    /// Evaluates a position with moves left for `player` to move: the predicted final disc
+    /// difference, in hundredths of a disc.
+    #[inline]
+    pub fn evaluate(&self, player: u64, opponent: u64) -> i32 {
+        self.evaluate_with_moves(player, opponent, legal_moves(player, opponent))
+    }
+
+    /// [`Weights::evaluate`] given the legal moves of the side to move.
+    #[inline]
+    pub fn evaluate_with_moves(&self, player: u64, opponent: u64, moves: u64) -> i32 {
+        let empties = (!(player | opponent)).count_ones();
+        let layout = &FULL_LAYOUT;
+        let base = phase(empties) * layout.size;
+        let w = &self.full[base..base + layout.size];
+        let mut indices = [0u16; PLACEMENTS];
+        features(player, opponent, &mut indices);
+        let mut sum = 0i32;
+        for (k, &index) in indices.iter().enumerate() {
+            sum += w[layout.placement[k] + index as usize] as i32;
+        }
+        let mobility = (moves.count_ones() as usize).min(MOBILITY_MAX);
+        let theirs = (legal_moves(opponent, player).count_ones() as usize).min(MOBILITY_MAX);
+        sum += w[layout.mobility + mobility] as i32;
+        sum += w[layout.opponent_mobility + theirs] as i32;
+        sum += w[layout.parity + (empties & 1) as usize] as i32;
+        sum
+    }
 }

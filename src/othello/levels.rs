@@ -7,7 +7,7 @@
 
 use super::board::{Position, Square, Squares};
 use super::endgame::Solver;
-use super::search::{self, Searcher};
+use super::search::{self, Eval, Searcher};
 use crate::game::{Bot, Budget, Deadline, GameLevel, InputError, Progress};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -169,11 +169,16 @@ pub struct StrongBot {
 
 impl StrongBot {
     pub fn new(budget: Budget) -> StrongBot {
+        StrongBot::with_eval(budget, Eval::default_patterns())
+    }
+
+    /// Strong with the given evaluation.
+    pub fn with_eval(budget: Budget, eval: Eval) -> StrongBot {
         StrongBot {
             budget,
             // 2^18 entries of 32 and 24 bytes: 8 MB and 6 MB, fine in a browser too.
-            searcher: Searcher::new(18),
-            solver: Solver::new(18),
+            searcher: Searcher::with_eval(18, eval.clone()),
+            solver: Solver::with_eval(18, eval),
         }
     }
 

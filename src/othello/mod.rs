@@ -5,7 +5,11 @@ pub mod endgame;
 pub mod eval;
 pub mod levels;
 pub mod notation;
+pub mod patterns;
 pub mod search;
+pub mod selfplay;
+pub mod train;
+pub mod weights;
 
 pub use board::{perft, MoveError, PassRule, Position, Square, Squares};
 pub use endgame::{Solution, Solver};

