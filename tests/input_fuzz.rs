@@ -1,7 +1,8 @@
 //! Input from outside never panics: random lines, built from the characters each format
 //! uses, go through every parser and protocol the program reads (URL settings, worker
 //! requests, position strings, gomoku problems, Connect Four and Othello positions, Othello
-//! game records and weight files, the Gomocup brain). Each must answer with a value or an error; a panic fails the test.
+//! game records and weight files, the Gomocup brain). Each must answer with a value or an
+//! error; a panic fails the test.
 
 use caro::caro::{notation, problem, Level};
 use caro::protocol::bot_request::{answer, parse_reply};

@@ -86,6 +86,8 @@ fn the_evaluation_predicts_the_exact_scores_of_ffo_1_to_19() {
     assert_eq!(n, 19);
     let mean_error = total_error / n as f64;
     eprintln!("mean error {mean_error:.2} discs, {right_side}/19 on the right side");
-    assert!(mean_error < 100.0, "mean error {mean_error:.2} discs");
-    assert!(right_side >= 0, "{right_side} of 19 on the right side");
+    // The embedded weights give 7.9 discs and 14 of 19; an untrained or misread table is
+    // off by tens of discs and right about half the time.
+    assert!(mean_error < 10.0, "mean error {mean_error:.2} discs");
+    assert!(right_side >= 13, "{right_side} of 19 on the right side");
 }
