@@ -1,5 +1,7 @@
 //! The FFO endgame suite: every position solved to its exact score, with a best move.
 
+use caro::othello::endgame::SolverConfig;
+use caro::othello::search::Eval;
 use caro::othello::{parse_obf, parse_square, Solver};
 
 /// One FFO line: the position, and every legal move with its exact score, best first.
@@ -29,7 +31,10 @@ fn cases(text: &str) -> Vec<Case> {
 }
 
 fn solve_all(text: &str, first_number: usize) {
-    let mut solver = Solver::new(20);
+    solve_all_with(Solver::new(20), text, first_number);
+}
+
+fn solve_all_with(mut solver: Solver, text: &str, first_number: usize) {
     for (i, case) in cases(text).iter().enumerate() {
         let number = first_number + i;
         let position = parse_obf(&case.line).expect("FFO positions parse");
@@ -52,6 +57,32 @@ fn solve_all(text: &str, first_number: usize) {
 #[test]
 fn ffo_1_to_19_are_solved_exactly() {
     solve_all(include_str!("data/othello/fforum-1-19.obf"), 1);
+}
+
+/// The selective passes before the exact search only prepare it: with probcut margins far
+/// too narrow (cutting on a tenth of a disc) and the passes run from 14 empties, every
+/// #1..#19 score must still come out exact, so no cut of a selective pass may reach the
+/// exact answer through the shared table.
+#[test]
+fn wrong_probcut_margins_cost_time_not_exactness() {
+    let mut config = SolverConfig::default();
+    for (name, value) in [
+        ("staged_from", 14),
+        ("probcut_from", 8),
+        ("probcut_sigma", 1),
+    ] {
+        config.set(name, value).unwrap();
+    }
+    let solver = Solver::with_config(20, Eval::default_patterns(), config);
+    solve_all_with(solver, include_str!("data/othello/fforum-1-19.obf"), 1);
+}
+
+/// Ordering by the hand-tuned evaluation instead of the trained one changes the tree, not
+/// the answers.
+#[test]
+fn ordering_by_the_classic_evaluation_is_exact_too() {
+    let solver = Solver::with_eval(20, Eval::Classic);
+    solve_all_with(solver, include_str!("data/othello/fforum-1-19.obf"), 1);
 }
 
 #[test]

@@ -239,8 +239,8 @@ usage: caro othello calibrate [--per N] [--from E] [--to E] [--depths D,D,...]
 Measures how far the midgame search of each depth (default 0,1,2,3,4,5,6) is from the
 exact score (or, with --versus, from the search of depth D), for positions of E empties
 (default 12 to 22, N positions each, default 100) taken from the self-play games: the
-mean error and its standard deviation, in discs. The probcut margins of the endgame
-solver and the midgame search come from these figures.
+mean error and its standard deviation, in discs. The endgame solver's probcut margins
+(SolverConfig's probcut_sigma) come from these figures.
 ";
 
 pub fn calibrate(args: &[String]) -> Result<(), InputError> {
@@ -345,8 +345,8 @@ self-play games are played perfectly from there, so that score is exact), else w
 midgame search's score at depth D (default 4). Prints one a line: the position in OBF, a
 space, the label in discs for the side to move. With --children, the positions after each
 legal move are labelled instead: solved exactly when they have at most C empties, else
-searched. --from and --to keep the positions with that many empties. --part I/N takes every N-th game from the
-I-th (0-based), to split the work between processes.
+searched. --from and --to keep the positions with that many empties. --part I/N takes
+every N-th game from the I-th (0-based), to split the work between processes.
 ";
 
 pub fn label_positions(args: &[String]) -> Result<(), InputError> {
