@@ -421,15 +421,16 @@ impl Searcher {
     }
 }
 
-/// A search score in discs: the evaluation's estimate, or the exact final margin of a
-/// proven result.
+/// A search score in discs: the evaluation's estimate (kept within the +-64 a game can
+/// end with; the trained weights can say more of a lopsided position), or the exact final
+/// margin of a proven result.
 pub fn score_in_discs(score: i32) -> f64 {
     if score >= EVAL_LIMIT {
         (score - WON) as f64
     } else if score <= -EVAL_LIMIT {
         (score + WON) as f64
     } else {
-        score as f64 / DISC as f64
+        (score as f64 / DISC as f64).clamp(-64.0, 64.0)
     }
 }
 
@@ -440,6 +441,24 @@ pub fn score_text(score: i32) -> String {
     } else if score <= -EVAL_LIMIT {
         "loses".to_string()
     } else {
-        format!("{:+.1} discs", score as f64 / DISC as f64)
+        format!("{:+.1} discs", score_in_discs(score))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_read_as_discs_within_the_board() {
+        assert_eq!(score_text(350), "+3.5 discs");
+        assert_eq!(score_text(-1200), "-12.0 discs");
+        // An estimate beyond what a game can end with is shown as the most it can be.
+        assert_eq!(score_text(8700), "+64.0 discs");
+        assert_eq!(score_text(-9000), "-64.0 discs");
+        assert_eq!(score_text(WON + 10), "wins");
+        assert_eq!(score_text(-WON - 4), "loses");
+        assert_eq!(score_in_discs(WON + 10), 10.0);
+        assert_eq!(score_in_discs(8700), 64.0);
     }
 }
