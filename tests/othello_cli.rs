@@ -134,9 +134,49 @@ fn bad_options_get_a_message() {
         (vec!["othello", "train", "x.txt"], "--out"),
         (vec!["othello", "match", "--a-eval", "Cargo.toml"], "OEV1"),
         (vec!["othello", "frobnicate"], "unknown othello command"),
+        (vec!["othello", "match", "--random", "60"], "--random"),
+        (vec!["othello", "match", "--random", "x"], "--random"),
     ] {
         let (_, err, ok) = caro(&args, "");
         assert!(!ok, "{args:?}");
         assert!(err.contains(message), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn match_help_prints_usage_instead_of_playing() {
+    for command in ["match", "solve", "bench", "perft"] {
+        let (out, _, ok) = caro(&["othello", command, "--help"], "");
+        assert!(ok, "{command}");
+        assert!(out.starts_with("usage: caro othello"), "{command}: {out}");
+        assert!(!out.contains("game   1"), "{command}: {out}");
+    }
+}
+
+#[test]
+fn match_pairs_share_a_random_opening_with_colours_swapped() {
+    let (out, err, ok) = caro(
+        &[
+            "othello", "match", "--a", "strong", "--b", "strong", "--b-eval", "classic",
+            "--random", "6", "--games", "4", "--nodes", "500", "--seed", "3",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let openings: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("game"))
+        .map(|l| l.rsplit(" from ").next().unwrap())
+        .collect();
+    assert_eq!(openings.len(), 4, "{out}");
+    // Six moves of two characters each (a pass would be longer).
+    assert!(openings.iter().all(|o| o.len() >= 12), "{out}");
+    assert_eq!(openings[0], openings[1], "{out}");
+    assert_eq!(openings[2], openings[3], "{out}");
+    assert_ne!(openings[0], openings[2], "{out}");
+    assert!(
+        out.contains("as Black") && out.contains("as White"),
+        "{out}"
+    );
+    assert!(out.contains("strong vs strong: "), "{out}");
 }

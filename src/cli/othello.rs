@@ -28,11 +28,14 @@ commands:
   bench [--table-bits B]         solve FFO #40-44 exactly and print each one's time and
                                  nodes (the same figures as the browser's bench page)
   match [--games N] [--time MS] [--nodes N] [--seed S] [--a LEVEL] [--b LEVEL]
-        [--a-eval E] [--b-eval E]
+        [--a-eval E] [--b-eval E] [--random K]
                                  play two levels (default strong vs positional), colours
                                  alternating; print wins-losses-draws for the first;
                                  E: Strong's evaluation, 'classic' (hand-tuned) or a
-                                 weights file (default: the shipped weights)
+                                 weights file (default: the shipped weights);
+                                 --random K: each pair of games starts from the same K
+                                 random moves (default 0), so that two deterministic
+                                 bots play different games
   selfplay [options]             play self-play games for training the evaluation
                                  (caro othello selfplay --help)
   train --out FILE GAMES...      fit the evaluation's weights to self-play games
@@ -57,6 +60,11 @@ pub fn run(args: &[String]) -> Result<(), InputError> {
             "othello needs a command\n\n{USAGE}"
         )));
     };
+    let asks_help = has_flag(rest, "--help") || has_flag(rest, "-h");
+    if asks_help && matches!(cmd.as_str(), "perft" | "solve" | "bench" | "match") {
+        print!("{USAGE}");
+        return Ok(());
+    }
     match cmd.as_str() {
         "perft" => run_perft(rest),
         "solve" => run_solve(rest),
@@ -330,9 +338,18 @@ fn run_match(args: &[String]) -> Result<(), InputError> {
     }
     let a_eval = super::othello_train::parse_eval(option_value(args, "--a-eval")?)?;
     let b_eval = super::othello_train::parse_eval(option_value(args, "--b-eval")?)?;
+    let random_moves: u32 = parse_option(args, "--random", 0)?;
+    if random_moves > 50 {
+        return Err(InputError::new(
+            "--random above 50 leaves the bots nothing to play",
+        ));
+    }
     let (mut wins, mut losses, mut draws) = (0, 0, 0);
     for game in 0..games {
         let game_seed = seed.wrapping_mul(1000).wrapping_add(game as u64);
+        // Both games of a pair start from the same opening, with colours swapped.
+        let pair_seed = seed.wrapping_mul(1000).wrapping_add(game as u64 / 2);
+        let (start, opening) = random_opening(random_moves, pair_seed);
         // `a` plays Black in even games, White in odd ones.
         let a_side = if game % 2 == 0 {
             Side::First
@@ -343,8 +360,8 @@ fn run_match(args: &[String]) -> Result<(), InputError> {
         let mut bot_a = make_bot(a, &a_eval, game_seed, budget);
         let mut bot_b = make_bot(b, &b_eval, game_seed ^ 0x5555, budget);
         let end = match a_side {
-            Side::First => levels::play_game(&mut bot_a, &mut bot_b, Position::start()),
-            Side::Second => levels::play_game(&mut bot_b, &mut bot_a, Position::start()),
+            Side::First => levels::play_game(&mut bot_a, &mut bot_b, start),
+            Side::Second => levels::play_game(&mut bot_b, &mut bot_a, start),
         };
         let result = (end.count(a_side), end.count(a_side.opponent()));
         let (a_discs, b_discs) = result;
@@ -362,8 +379,13 @@ fn run_match(args: &[String]) -> Result<(), InputError> {
                 "draw"
             }
         };
+        let from = if opening.is_empty() {
+            String::new()
+        } else {
+            format!(" from {opening}")
+        };
         println!(
-            "game {:>3}: {a} as {} {a_discs}-{b_discs} {b}: {verdict} ({:.1} s)",
+            "game {:>3}: {a} as {} {a_discs}-{b_discs} {b}: {verdict} ({:.1} s){from}",
             game + 1,
             side_name(a_side),
             t.elapsed().as_secs_f64()
@@ -371,6 +393,30 @@ fn run_match(args: &[String]) -> Result<(), InputError> {
     }
     println!("{a} vs {b}: {wins}-{losses}-{draws} (W-L-D for {a})");
     Ok(())
+}
+
+/// The start position after `moves` random legal moves (passes when a side has none),
+/// the same for the same seed, and those moves as text (`f5d6c3`, `pass` for a pass).
+fn random_opening(moves: u32, seed: u64) -> (Position, String) {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut position = Position::start();
+    let mut text = String::new();
+    for _ in 0..moves {
+        if position.is_game_over() {
+            break;
+        }
+        let legal: Vec<Square> = position.moves().collect();
+        if legal.is_empty() {
+            position.pass().expect("a side without moves may pass");
+            text.push_str("pass");
+        } else {
+            let square = legal[rng.random_range(0..legal.len())];
+            position.play(square).expect("the move is legal");
+            text.push_str(&square.to_string());
+        }
+    }
+    (position, text)
 }
 
 /// A bot of `level`; Strong with the evaluation `eval` when one is given.
