@@ -1,29 +1,7 @@
 //! The `caro connect4` commands, run as a user would.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn caro(args: &[&str], stdin: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_caro"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run caro");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
-}
+mod common;
+use common::caro;
 
 #[test]
 fn solve_reports_each_line_and_goes_on_after_a_malformed_one() {

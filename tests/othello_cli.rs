@@ -2,30 +2,8 @@
 
 use caro::othello::eval::Weights;
 use caro::othello::selfplay::GameRecord;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn caro(args: &[&str], stdin: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_caro"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run caro");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
-}
+mod common;
+use common::caro;
 
 #[test]
 fn perft_prints_the_known_counts() {

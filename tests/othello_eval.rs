@@ -4,20 +4,12 @@
 use caro::othello::eval::Weights;
 use caro::othello::patterns::{flip, mirror, transpose};
 use caro::othello::{parse_obf, Position, Squares};
-
-fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-    let mut state = seed;
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
-}
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 /// Positions along random games, a few per game.
 fn random_positions(games: usize, seed: u64) -> Vec<Position> {
-    let mut next = xorshift(seed);
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut out = Vec::new();
     for _ in 0..games {
         let mut pos = Position::start();
@@ -26,9 +18,9 @@ fn random_positions(games: usize, seed: u64) -> Vec<Position> {
                 pos.pass().unwrap();
             }
             let moves = pos.legal_moves();
-            let k = (next() % moves.count_ones() as u64) as usize;
+            let k = rng.random_range(0..moves.count_ones() as usize);
             pos.play(Squares(moves).nth(k).unwrap()).unwrap();
-            if next() % 6 == 0 && !pos.is_game_over() {
+            if rng.random_range(0..6) == 0 && !pos.is_game_over() {
                 out.push(pos);
             }
         }

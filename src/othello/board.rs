@@ -609,6 +609,7 @@ fn perft_discs(player: u64, opponent: u64, depth: u32, rule: PassRule) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::othello::xorshift;
 
     /// Flips by walking each direction square by square: the slow, obvious reference.
     fn walked_flips(player: u64, opponent: u64, square: usize) -> u64 {
@@ -640,17 +641,6 @@ mod tests {
             }
         }
         all
-    }
-
-    /// A cheap deterministic generator of random-looking bitboards (xorshift64).
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut state = seed;
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
     }
 
     #[test]

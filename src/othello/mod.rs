@@ -15,3 +15,16 @@ pub use board::{perft, MoveError, PassRule, Position, Square, Squares};
 pub use endgame::{Solution, Solver};
 pub use levels::{new_bot, new_bot_with_budget, play_game, Level, OthelloBot};
 pub use notation::{format_obf, parse_obf, parse_square};
+
+/// A cheap deterministic generator of random-looking bitboards (xorshift64), for the unit
+/// tests.
+#[cfg(test)]
+pub(crate) fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}

@@ -259,6 +259,7 @@ pub fn features(player: u64, opponent: u64, out: &mut [u16; PLACEMENTS]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::othello::xorshift;
 
     /// The squares of each family's pattern as (rank, file) in reading order, near a1.
     fn family_squares() -> Vec<Vec<(u32, u32)>> {
@@ -298,16 +299,6 @@ mod tests {
             |r, f| (f, 7 - r),
             |r, f| (7 - f, 7 - r),
         ]
-    }
-
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut state = seed;
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
     }
 
     fn digit(player: u64, opponent: u64, (r, f): (u32, u32)) -> u32 {
