@@ -110,6 +110,17 @@ fn bad_options_get_a_message() {
             "reading",
         ),
         (vec!["othello", "train", "x.txt"], "--out"),
+        (
+            // Cargo.toml holds no game line: nothing to fit, no file written.
+            vec![
+                "othello",
+                "train",
+                "--out",
+                "/no/such/dir/w.bin",
+                "Cargo.toml",
+            ],
+            "no game or labelled position",
+        ),
         (vec!["othello", "match", "--a-eval", "Cargo.toml"], "OEV1"),
         (vec!["othello", "frobnicate"], "unknown othello command"),
         (vec!["othello", "match", "--random", "60"], "--random"),

@@ -212,6 +212,13 @@ pub fn train(args: &[String]) -> Result<(), InputError> {
         test.len(),
         start.elapsed().as_secs_f64()
     );
+    if train.is_empty() {
+        // Nothing to fit: do not write a file of zeros that would load and play blind.
+        return Err(InputError::new(format!(
+            "no game or labelled position could be read from {}; {out} not written",
+            files.join(", ")
+        )));
+    }
     println!("phase empties  positions  held-out  train-rmse  held-out-rmse  iterations");
     let weights = fit(&train, &test, config, &mut |r| {
         println!(
