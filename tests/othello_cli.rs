@@ -124,6 +124,22 @@ fn bad_options_get_a_message() {
         (vec!["othello", "match", "--a-eval", "Cargo.toml"], "OEV1"),
         (vec!["othello", "frobnicate"], "unknown othello command"),
         (vec!["othello", "match", "--random", "60"], "--random"),
+        (
+            vec!["othello", "label", "Cargo.toml"],
+            "no game could be read",
+        ),
+        (
+            vec!["othello", "calibrate", "Cargo.toml"],
+            "no game could be read",
+        ),
+        (
+            vec!["othello", "calibrate", "--per", "0", "Cargo.toml"],
+            "--per",
+        ),
+        (
+            vec!["othello", "label", "--from", "30", "--to", "10", "x"],
+            "--from 30 is above --to 10",
+        ),
         (vec!["othello", "match", "--random", "x"], "--random"),
     ] {
         let (_, err, ok) = caro(&args, "");

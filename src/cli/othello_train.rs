@@ -256,6 +256,9 @@ pub fn calibrate(args: &[String]) -> Result<(), InputError> {
         return Ok(());
     }
     let per: usize = parse_option(args, "--per", 100)?;
+    if per == 0 {
+        return Err(InputError::new("--per must be at least 1"));
+    }
     let from: u32 = parse_option(args, "--from", 12)?;
     let to: u32 = parse_option(args, "--to", 22)?;
     let versus: Option<u32> = match option_value(args, "--versus")? {
@@ -294,6 +297,12 @@ pub fn calibrate(args: &[String]) -> Result<(), InputError> {
         let text = std::fs::read_to_string(file)
             .map_err(|e| InputError::new(format!("reading {file}: {e}")))?;
         games.extend(read_games(&text, file));
+    }
+    if games.is_empty() {
+        return Err(InputError::new(format!(
+            "no game could be read from {}",
+            files.join(", ")
+        )));
     }
     let mut searcher = Searcher::new(16);
     let mut solver = Solver::new(20);
@@ -391,6 +400,11 @@ pub fn label_positions(args: &[String]) -> Result<(), InputError> {
     }
     let from: u32 = parse_option(args, "--from", 0)?;
     let to: u32 = parse_option(args, "--to", 60)?;
+    if from > to {
+        return Err(InputError::new(format!(
+            "--from {from} is above --to {to}: no position would be labelled"
+        )));
+    }
     let children: Option<u32> = match option_value(args, "--children")? {
         None => None,
         Some(e) => Some(e.parse().ok().filter(|&e| e <= 22).ok_or_else(|| {
@@ -467,6 +481,12 @@ pub fn label_positions(args: &[String]) -> Result<(), InputError> {
                 }
             }
         }
+    }
+    if index == 0 {
+        return Err(InputError::new(format!(
+            "no game could be read from {}",
+            files.join(", ")
+        )));
     }
     eprintln!(
         "labelled {labelled} positions in {:.1} s",
