@@ -30,7 +30,7 @@ fn random_positions(games: usize, seed: u64) -> Vec<Position> {
 
 #[test]
 fn the_evaluation_is_the_same_for_every_symmetric_position() {
-    let weights = Weights::embedded();
+    let weights = Weights::shipped().expect("built into the native program");
     let symmetries: [fn(u64) -> u64; 8] = [
         |x| x,
         flip,
@@ -56,7 +56,7 @@ fn the_evaluation_is_the_same_for_every_symmetric_position() {
 fn the_evaluation_predicts_the_exact_scores_of_ffo_1_to_19() {
     // FFO #1..#19 (16 to 18 empties) with their exact scores: positions from real games,
     // not from the self-play games the weights were fitted to.
-    let weights = Weights::embedded();
+    let weights = Weights::shipped().expect("built into the native program");
     let text = include_str!("data/othello/fforum-1-19.obf");
     let (mut total_error, mut right_side, mut n) = (0.0, 0, 0);
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -78,8 +78,26 @@ fn the_evaluation_predicts_the_exact_scores_of_ffo_1_to_19() {
     assert_eq!(n, 19);
     let mean_error = total_error / n as f64;
     eprintln!("mean error {mean_error:.2} discs, {right_side}/19 on the right side");
-    // The embedded weights give 7.9 discs and 14 of 19; an untrained or misread table is
+    // The shipped weights give 7.9 discs and 14 of 19; an untrained or misread table is
     // off by tens of discs and right about half the time.
     assert!(mean_error < 10.0, "mean error {mean_error:.2} discs");
     assert!(right_side >= 13, "{right_side} of 19 on the right side");
+}
+
+#[test]
+fn installing_weights_checks_the_bytes_and_keeps_the_shipped_ones() {
+    // The web app installs the file it fetched; natively the weights are built in.
+    let shipped = Weights::shipped().expect("built into the native program");
+    let err = Weights::install(b"not a weights file").unwrap_err();
+    assert!(err.contains("OEV1"), "{err}");
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/othello/eval.bin"
+    ))
+    .unwrap();
+    Weights::install(&bytes).unwrap();
+    assert!(std::sync::Arc::ptr_eq(
+        &shipped,
+        &Weights::shipped().unwrap()
+    ));
 }

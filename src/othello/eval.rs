@@ -1,10 +1,11 @@
-//! A hand-tuned midgame evaluation for the Strong level.
+//! The Strong level's midgame evaluations: [`Weights`], the trained pattern weights it
+//! plays with, and [`classic`], the hand-tuned one they were first trained from.
 //!
 //! Scores are from the side to move's point of view, in hundredths of a disc (roughly:
-//! 100 is worth one disc of final margin). The terms are the classic ones: mobility (moves
-//! now), potential mobility (empty squares next to the opponent's discs: moves later),
-//! corners and the squares next to empty corners, stable discs, and parity (who gets the
-//! last move of the game).
+//! 100 is worth one disc of final margin). The classic terms: mobility (moves now),
+//! potential mobility (empty squares next to the opponent's discs: moves later), corners
+//! and the squares next to empty corners, stable discs, and parity (who gets the last move
+//! of the game).
 
 use super::board::{legal_moves, neighbours, stable_discs};
 use super::patterns::{features, PLACEMENTS};
@@ -82,8 +83,14 @@ pub struct Weights {
     full: Vec<i16>,
 }
 
-/// The weights shipped with the program (`data/othello/eval.bin`).
+/// The weights shipped with the program (`data/othello/eval.bin`), built into the native
+/// program. The web app's wasm leaves them out (they would be most of its download, and
+/// only Othello needs them): its bot worker fetches the file and [`Weights::install`]s it.
+#[cfg(not(target_arch = "wasm32"))]
 static EMBEDDED: &[u8] = include_bytes!("../../data/othello/eval.bin");
+
+/// The shipped weights, once decoded or installed.
+static SHIPPED: OnceLock<Arc<Weights>> = OnceLock::new();
 
 impl Weights {
     /// Reads weights in the file format of [`super::weights`].
@@ -93,14 +100,23 @@ impl Weights {
         })
     }
 
-    /// The shipped weights, decoded once and shared.
-    pub fn embedded() -> Arc<Weights> {
-        static WEIGHTS: OnceLock<Arc<Weights>> = OnceLock::new();
-        WEIGHTS
-            .get_or_init(|| {
-                Arc::new(Weights::from_bytes(EMBEDDED).expect("the shipped weights decode"))
-            })
-            .clone()
+    /// The shipped weights, decoded once and shared: natively always there; in the web
+    /// app once [`Weights::install`] has run (`None` before).
+    pub fn shipped() -> Option<Arc<Weights>> {
+        #[cfg(not(target_arch = "wasm32"))]
+        SHIPPED.get_or_init(|| {
+            Arc::new(Weights::from_bytes(EMBEDDED).expect("the shipped weights decode"))
+        });
+        SHIPPED.get().cloned()
+    }
+
+    /// Installs the shipped weights from the bytes of `eval.bin`, for the web app, which
+    /// fetches them. Bytes that do not decode are refused; once weights are there (always,
+    /// natively), another install changes nothing.
+    pub fn install(bytes: &[u8]) -> Result<(), String> {
+        let weights = Weights::from_bytes(bytes)?;
+        let _ = SHIPPED.set(Arc::new(weights));
+        Ok(())
     }
 
     /// Evaluates a position with moves left for `player` to move: the predicted final disc

@@ -54,9 +54,11 @@ pub enum Eval {
 }
 
 impl Eval {
-    /// The shipped pattern weights.
+    /// The shipped pattern weights; the classic evaluation where they are not installed
+    /// (in the web app before its worker has fetched them; the worker refuses Strong's
+    /// moves until then, see `protocol::bot_request`).
     pub fn default_patterns() -> Eval {
-        Eval::Patterns(Weights::embedded())
+        Weights::shipped().map_or(Eval::Classic, Eval::Patterns)
     }
 
     /// The evaluation of a position given the legal moves of the side to move.

@@ -282,6 +282,11 @@ fn connect4_hint(req: &BotRequest) -> Result<String, InputError> {
 
 fn othello_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<String, InputError> {
     let level: othello::Level = req.level.parse()?;
+    if level == othello::Level::Strong && othello::eval::Weights::shipped().is_none() {
+        return Err(InputError::new(
+            "Strong's evaluation is not loaded (pkg/othello-eval.bin could not be fetched)",
+        ));
+    }
     let position = othello::parse_obf(req.position)?;
     let budget = req
         .think_ms

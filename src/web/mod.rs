@@ -56,7 +56,16 @@ pub fn bench_caro(nodes: u32) -> Result<String, JsValue> {
     Ok(text)
 }
 
-/// FFO #40-44 solved exactly, as `caro othello bench` prints it.
+/// Installs Othello Strong's evaluation from the bytes of `eval.bin`, which the bot worker
+/// and the bench page fetch (`pkg/othello-eval.bin`) rather than carry in the wasm.
+#[wasm_bindgen]
+pub fn install_othello_weights(bytes: &[u8]) -> Result<(), JsValue> {
+    crate::othello::eval::Weights::install(bytes)
+        .map_err(|e| JsValue::from_str(&format!("the Othello evaluation: {e}")))
+}
+
+/// FFO #40-44 solved exactly, as `caro othello bench` prints it (after
+/// [`install_othello_weights`]).
 #[wasm_bindgen]
 pub fn bench_othello() -> Result<String, JsValue> {
     dom::install_panic_hook();

@@ -3,8 +3,19 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { startServer, launch, newPage } from './harness.mjs';
+
+// The native tool as `cargo test` (run before these tests) or `cargo build --release` left
+// it: the newer of the two.
+function nativeCaro() {
+  const native = ['debug', 'release']
+    .map((p) => new URL(`../../target/${p}/caro`, import.meta.url).pathname)
+    .filter((p) => existsSync(p))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  assert.ok(native, 'build the native caro tool first (cargo test or cargo build --release)');
+  return native;
+}
 
 let server, base, browser;
 before(async () => { ({ server, base } = await startServer()); browser = await launch(); });
@@ -19,17 +30,32 @@ test('the Caro bench runs in the browser and searches the same nodes as natively
   assert.match(text, /positions: 12/);
   assert.match(text, /nps: \d+/);
   const wasmNodes = text.match(/nodes: (\d+)/)[1];
-  // The native tool as `cargo test` (run before these tests) or `cargo build --release` left
-  // it: the newer of the two.
-  const native = ['debug', 'release']
-    .map((p) => new URL(`../../target/${p}/caro`, import.meta.url).pathname)
-    .filter((p) => existsSync(p))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  assert.ok(native, 'build the native caro tool first (cargo test or cargo build --release)');
-  const out = execFileSync(native, ['bench', '--nodes', '3000'], { encoding: 'utf8' });
+  const out = execFileSync(nativeCaro(), ['bench', '--nodes', '3000'], { encoding: 'utf8' });
   assert.equal(out.match(/nodes: (\d+)/)[1], wasmNodes);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('the Othello bench solves FFO #40-44 in the browser with the same nodes as natively', async () => {
+  const errors = [];
+  const page = await newPage(browser, errors);
+  await page.goto(`${base}bench.html?run=othello`);
+  await page.waitForSelector('#result[data-finished="true"]', { timeout: 120000 });
+  const text = await page.textContent('#result');
+  const wasm = text.match(/FFO #40-44: [\d.]+ s, (\d+) nodes/);
+  assert.ok(wasm, text);
+  // The same nodes need the same evaluation: the weights file the page fetched.
+  const out = execFileSync(nativeCaro(), ['othello', 'bench'], { encoding: 'utf8' });
+  assert.equal(out.match(/FFO #40-44: [\d.]+ s, (\d+) nodes/)[1], wasm[1]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the wasm leaves the Othello weights out; they are served beside it', () => {
+  const pkg = new URL('../../www/pkg/', import.meta.url).pathname;
+  assert.ok(statSync(`${pkg}caro_bg.wasm`).size < 1_000_000, 'caro_bg.wasm should stay under 1 MB');
+  const data = new URL('../../data/othello/eval.bin', import.meta.url).pathname;
+  assert.deepEqual(readFileSync(`${pkg}othello-eval.bin`), readFileSync(data));
 });
 
 test('a bad node count is explained', async () => {

@@ -102,3 +102,21 @@ test('human vs Strong: the search shows on the page and Move now plays its best 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('Strong says so when its evaluation file cannot be fetched; the other levels still play', async () => {
+  const errors = [];
+  const page = await newPage(browser, errors);
+  // The worker fetches pkg/othello-eval.bin with its first Othello request.
+  await page.route('**/othello-eval.bin', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.goto(`${base}othello.html?type=player-computer&level=strong&human=black&seed=4`);
+  await page.waitForSelector('#table_game[data-state="playing"]');
+  await page.click('#d3');
+  await page.waitForSelector('#error', { timeout: 10000 });
+  assert.match(await page.textContent('#error'), /Strong's evaluation is not loaded \(pkg\/othello-eval\.bin could not be fetched\)/);
+  assert.deepEqual(errors.filter((e) => !e.includes('404')), []);
+  await page.goto(`${base}othello.html?type=player-computer&level=positional&human=black&seed=4`);
+  await page.waitForSelector('#table_game[data-state="playing"]');
+  await page.click('#d3');
+  await page.waitForFunction(() => document.querySelector('#move-count').textContent === 'Moves: 2');
+  await page.close();
+});
