@@ -363,8 +363,7 @@ fn run_match(args: &[String]) -> Result<(), InputError> {
             Side::First => levels::play_game(&mut bot_a, &mut bot_b, start),
             Side::Second => levels::play_game(&mut bot_b, &mut bot_a, start),
         };
-        let result = (end.count(a_side), end.count(a_side.opponent()));
-        let (a_discs, b_discs) = result;
+        let (a_discs, b_discs) = (end.count(a_side), end.count(a_side.opponent()));
         let verdict = match a_discs.cmp(&b_discs) {
             std::cmp::Ordering::Greater => {
                 wins += 1;

@@ -35,7 +35,7 @@ const SHALLOW_GUESS: u32 = 18;
 /// From this many empties, look up every child in the table before searching.
 const ETC_MIN: u32 = 12;
 
-/// The selective stages run before the exact search from [`Tune::stage_min`] empties:
+/// The selective stages run before the exact search from [`SolverConfig::staged_from`] empties:
 /// levels indexing [`STAGE_MARGINS`], then the exact search.
 const STAGES: [u8; 4] = [0, 1, 2, EXACT];
 /// Probcut margins of the selective stages, in tenths of the shallow search's error.
@@ -405,11 +405,11 @@ impl Solver {
             beta = beta.min(upper);
         }
 
-        let mut tt_move = NO_MOVE;
-        if let Some(entry) = self.probe(p, o).filter(|e| {
-            tt_move = e.best;
-            e.level >= self.level
-        }) {
+        // Any entry's move leads the order; only entries of this search's selectivity or
+        // safer may bound the score.
+        let entry = self.probe(p, o);
+        let tt_move = entry.map_or(NO_MOVE, |e| e.best);
+        if let Some(entry) = entry.filter(|e| e.level >= self.level) {
             let (lower, upper) = (entry.lower as i32, entry.upper as i32);
             if lower >= beta {
                 return lower;
@@ -578,13 +578,13 @@ impl Solver {
 
     /// Pushes the moves with their ordering scores onto the move stack.
     fn order_onto_stack(&mut self, p: u64, o: u64, moves: u64, n: u32, tt_move: u8, alpha: i32) {
+        let c = self.config;
         for sq in Squares(moves) {
             let square = sq.index() as u8;
             let f = flips(p, o, sq.index());
             let (np, no) = (o & !f, p | f | sq.bit());
             // The opponent's moves: passed on to the child, and fastest first's measure.
             let replies = legal_moves(np, no);
-            let c = self.config;
             let order = if square == tt_move {
                 1 << 30
             } else if n >= c.eval_order_from {
@@ -593,12 +593,12 @@ impl Solver {
                 // to a little below alpha. Few replies for the opponent count too.
                 let depth = ((n - c.eval_order_base) / c.eval_order_step).min(8);
                 let before = self.shallow.nodes();
-                let v = if alpha <= -64 {
-                    -self.shallow.score(np, no, depth)
+                let bound = if alpha <= -64 {
+                    INFINITY
                 } else {
-                    let bound = -(alpha - c.order_window) * DISC;
-                    -self.shallow.score_window(np, no, depth, -INFINITY, bound)
+                    -(alpha - c.order_window) * DISC
                 };
+                let v = -self.shallow.score_window(np, no, depth, -INFINITY, bound);
                 self.nodes += self.shallow.nodes() - before;
                 v - c.mobility_weight
                     * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32

@@ -125,11 +125,9 @@ impl Searcher {
     }
 
     /// The score of the position (`player` to move) searched `depth` plies deep, with no
-    /// time limit: used to order moves in the endgame solver.
+    /// time limit: the endgame solver's first guess, and training labels.
     pub fn score(&mut self, player: u64, opponent: u64, depth: u32) -> i32 {
-        self.deadline = None;
-        self.aborted = false;
-        self.pvs(player, opponent, -INFINITY, INFINITY, depth, false)
+        self.score_window(player, opponent, depth, -INFINITY, INFINITY)
     }
 
     /// [`Searcher::score`] within the window (alpha, beta): a bound when outside it.

@@ -8,7 +8,7 @@
 //! the positions of the perfect ending that is their exact value; before it, the result
 //! of reasonable play.
 
-use super::board::{final_score, legal_moves, Position, Square};
+use super::board::{final_score, legal_moves, Position, Square, Squares};
 use super::endgame::Solver;
 use super::notation::parse_square;
 use super::search::{Eval, Searcher};
@@ -186,13 +186,8 @@ impl SelfPlay {
                     .map(|r| r.best)
             };
             let m = m.unwrap_or_else(|| {
-                let n = legal.count_ones();
-                let k = self.rng.random_range(0..n);
-                let mut bits = legal;
-                for _ in 0..k {
-                    bits &= bits - 1;
-                }
-                Square::from_index(bits.trailing_zeros() as usize).expect("a legal move")
+                let k = self.rng.random_range(0..legal.count_ones());
+                Squares(legal).nth(k as usize).expect("a legal move")
             });
             position.play(m).expect("moves chosen among the legal ones");
             moves.push(m);
