@@ -609,7 +609,7 @@ fn perft_discs(player: u64, opponent: u64, depth: u32, rule: PassRule) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::xorshift;
+    use crate::othello::{random_board, xorshift};
 
     /// Flips by walking each direction square by square: the slow, obvious reference.
     fn walked_flips(player: u64, opponent: u64, square: usize) -> u64 {
@@ -647,9 +647,8 @@ mod tests {
     fn flips_and_moves_agree_with_walking_the_board() {
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
-            let occupied = next() | next();
-            let player = occupied & next();
-            let opponent = occupied & !player;
+            let (player, opponent) = random_board(&mut next);
+            let occupied = player | opponent;
             let mut moves = 0;
             for sq in 0..64 {
                 if occupied >> sq & 1 == 0 {

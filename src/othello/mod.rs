@@ -28,3 +28,12 @@ pub(crate) fn xorshift(seed: u64) -> impl FnMut() -> u64 {
         state
     }
 }
+
+/// A random position for the unit tests: about three quarters of the squares taken, split
+/// at random between `player` and `opponent`.
+#[cfg(test)]
+pub(crate) fn random_board(next: &mut impl FnMut() -> u64) -> (u64, u64) {
+    let occupied = next() | next();
+    let player = occupied & next();
+    (player, occupied & !player)
+}

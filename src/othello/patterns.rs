@@ -259,7 +259,7 @@ pub fn features(player: u64, opponent: u64, out: &mut [u16; PLACEMENTS]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::xorshift;
+    use crate::othello::{random_board, xorshift};
 
     /// The squares of each family's pattern as (rank, file) in reading order, near a1.
     fn family_squares() -> Vec<Vec<(u32, u32)>> {
@@ -387,13 +387,7 @@ mod tests {
         let squares = family_squares();
         let mut next = xorshift(12345);
         // Fixed boards find the symmetry of each placement; random ones then check it.
-        let boards: Vec<(u64, u64)> = (0..200)
-            .map(|_| {
-                let occupied = next() | next();
-                let player = occupied & next();
-                (player, occupied & !player)
-            })
-            .collect();
+        let boards: Vec<(u64, u64)> = (0..200).map(|_| random_board(&mut next)).collect();
         let mut k = 0;
         for (family, pattern) in FAMILIES.iter().zip(&squares) {
             assert_eq!(pattern.len() as u32, family.cells, "{}", family.name);
@@ -429,9 +423,7 @@ mod tests {
     fn weight_tables_see_the_same_under_every_symmetry() {
         let mut next = xorshift(777);
         for _ in 0..300 {
-            let occupied = next() | next();
-            let player = occupied & next();
-            let opponent = occupied & !player;
+            let (player, opponent) = random_board(&mut next);
             let reference = canonical_multiset(player, opponent);
             for sym in symmetries() {
                 let map = |x: u64| {
