@@ -125,19 +125,30 @@ fn read_sample_line(line: &str) -> Result<Training, InputError> {
     Ok(Training::Position(pos.player(), pos.opponent(), value))
 }
 
-/// Reads game lines from `text`; bad lines are reported on stderr and skipped.
-pub fn read_games(text: &str, source: &str) -> Vec<GameRecord> {
+/// Reads the game lines of `files`, in order; bad lines are reported on stderr and
+/// skipped. An error when a file cannot be read or no game at all could be.
+fn read_games(files: &[String]) -> Result<Vec<GameRecord>, InputError> {
     let mut games = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match GameRecord::parse(line) {
-            Ok(g) => games.push(g),
-            Err(e) => eprintln!("{source}:{}: {e}", i + 1),
+    for file in files {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| InputError::new(format!("reading {file}: {e}")))?;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            match GameRecord::parse(line) {
+                Ok(g) => games.push(g),
+                Err(e) => eprintln!("{file}:{}: {e}", i + 1),
+            }
         }
     }
-    games
+    if games.is_empty() {
+        return Err(InputError::new(format!(
+            "no game could be read from {}",
+            files.join(", ")
+        )));
+    }
+    Ok(games)
 }
 
 pub const TRAIN_USAGE: &str = "\
@@ -292,18 +303,7 @@ pub fn calibrate(args: &[String]) -> Result<(), InputError> {
             "calibrate needs game files\n\n{CALIBRATE_USAGE}"
         )));
     }
-    let mut games = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| InputError::new(format!("reading {file}: {e}")))?;
-        games.extend(read_games(&text, file));
-    }
-    if games.is_empty() {
-        return Err(InputError::new(format!(
-            "no game could be read from {}",
-            files.join(", ")
-        )));
-    }
+    let games = read_games(&files)?;
     let mut searcher = Searcher::new(16);
     let mut solver = Solver::new(20);
     print!("empties");
@@ -420,51 +420,32 @@ pub fn label_positions(args: &[String]) -> Result<(), InputError> {
     let start = Instant::now();
     let mut index = 0usize;
     let mut labelled = 0usize;
-    for file in &files {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| InputError::new(format!("reading {file}: {e}")))?;
-        for game in read_games(&text, file) {
-            index += 1;
-            if (index - 1) % parts != part {
+    for game in read_games(&files)? {
+        index += 1;
+        if (index - 1) % parts != part {
+            continue;
+        }
+        let positions = game.labelled_positions();
+        for (p, o, score) in positions.into_iter().skip(index % every).step_by(every) {
+            if !(from..=to).contains(&(!(p | o)).count_ones()) {
                 continue;
             }
-            let positions = game.labelled_positions();
-            for (p, o, score) in positions.into_iter().skip(index % every).step_by(every) {
-                if !(from..=to).contains(&(!(p | o)).count_ones()) {
-                    continue;
-                }
-                let mut labelled_here = Vec::new();
-                if let Some(solve_below) = children {
-                    // The positions after every move, each to be solved (when it has at
-                    // most `solve_below` empties) or searched.
-                    for sq in Squares(legal_moves(p, o)) {
-                        let f = flips(p, o, sq.index());
-                        let (mut np, mut no) = (o & !f, p | f | sq.bit());
-                        if legal_moves(np, no) == 0 {
-                            if legal_moves(no, np) == 0 {
-                                continue;
-                            }
-                            (np, no) = (no, np);
+            let mut labelled_here = Vec::new();
+            if let Some(solve_below) = children {
+                // The positions after every move, each to be solved (when it has at
+                // most `solve_below` empties) or searched.
+                for sq in Squares(legal_moves(p, o)) {
+                    let f = flips(p, o, sq.index());
+                    let (mut np, mut no) = (o & !f, p | f | sq.bit());
+                    if legal_moves(np, no) == 0 {
+                        if legal_moves(no, np) == 0 {
+                            continue;
                         }
-                        let pos = Position::from_player(np, no, Side::First);
-                        let value = if pos.empties() <= solve_below {
-                            solver.solve(&pos).score as f64
-                        } else {
-                            match searcher.best_move(
-                                &pos,
-                                Deadline::start(Budget::unlimited()),
-                                depth,
-                            ) {
-                                Some(r) => score_in_discs(r.score),
-                                None => continue,
-                            }
-                        };
-                        labelled_here.push((pos, value));
+                        (np, no) = (no, np);
                     }
-                } else {
-                    let pos = Position::from_player(p, o, Side::First);
-                    let value = if pos.empties() <= exact {
-                        score as f64
+                    let pos = Position::from_player(np, no, Side::First);
+                    let value = if pos.empties() <= solve_below {
+                        solver.solve(&pos).score as f64
                     } else {
                         match searcher.best_move(&pos, Deadline::start(Budget::unlimited()), depth)
                         {
@@ -474,19 +455,24 @@ pub fn label_positions(args: &[String]) -> Result<(), InputError> {
                     };
                     labelled_here.push((pos, value));
                 }
-                for (pos, value) in labelled_here {
-                    writeln!(out, "{} {value:+.2}", format_obf(&pos))
-                        .map_err(|e| InputError::new(format!("writing: {e}")))?;
-                    labelled += 1;
-                }
+            } else {
+                let pos = Position::from_player(p, o, Side::First);
+                let value = if pos.empties() <= exact {
+                    score as f64
+                } else {
+                    match searcher.best_move(&pos, Deadline::start(Budget::unlimited()), depth) {
+                        Some(r) => score_in_discs(r.score),
+                        None => continue,
+                    }
+                };
+                labelled_here.push((pos, value));
+            }
+            for (pos, value) in labelled_here {
+                writeln!(out, "{} {value:+.2}", format_obf(&pos))
+                    .map_err(|e| InputError::new(format!("writing: {e}")))?;
+                labelled += 1;
             }
         }
-    }
-    if index == 0 {
-        return Err(InputError::new(format!(
-            "no game could be read from {}",
-            files.join(", ")
-        )));
     }
     eprintln!(
         "labelled {labelled} positions in {:.1} s",
