@@ -20,6 +20,15 @@ impl Side {
         }
     }
 
+    /// The side's mark in Caro and Connect Four: X for the first player, O for the second
+    /// (Othello's Black and White are X and O in its position format too).
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::First => "X",
+            Side::Second => "O",
+        }
+    }
+
     /// 0 for the first player, 1 for the second: handy as an array index.
     pub fn index(self) -> usize {
         match self {

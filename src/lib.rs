@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod caro;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod connect4;
 pub mod game;

@@ -62,6 +62,17 @@ fn match_refuses_bad_arguments() {
         vec!["match", "--a", "greedy", "--b", "greedy", "--size", "3"],
         vec!["match", "--a", "greedy", "--b", "greedy", "--games", "many"],
         vec!["match", "--a", "greedy", "--b", "greedy", "--colour", "red"],
+        // Issue 15, item 7: this overflowed time + tolerance.
+        vec![
+            "match",
+            "--a",
+            "greedy",
+            "--b",
+            "greedy",
+            "--time-ms",
+            "18446744073709551615",
+        ],
+        vec!["match", "--a", "greedy", "--b", "greedy", "--games", "0"],
     ] {
         let out = caro(&args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -3,7 +3,7 @@
 use caro::othello::eval::Weights;
 use caro::othello::selfplay::GameRecord;
 mod common;
-use common::caro;
+use common::{caro, caro_code};
 
 #[test]
 fn perft_prints_the_known_counts() {
@@ -14,8 +14,13 @@ fn perft_prints_the_known_counts() {
         .map(|l| l.split_whitespace().nth(1).unwrap())
         .collect();
     assert_eq!(counts, ["4", "12", "56", "244"]);
-    let (_, err, ok) = caro(&["othello", "perft", "x"], "");
-    assert!(!ok && err.contains("bad perft depth 'x'"), "{err}");
+    let (_, err, code) = caro_code(&["othello", "perft", "x"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("invalid value 'x' for '<DEPTH>'"), "{err}");
+    // Issue 15, item 4: an unknown option is refused, not ignored.
+    let (out, err, code) = caro_code(&["othello", "perft", "2", "--frobnicate"], "");
+    assert_eq!(code, Some(2));
+    assert!(out.is_empty() && err.contains("'--frobnicate'"), "{err}");
 }
 
 #[test]
@@ -24,16 +29,21 @@ fn solve_answers_each_line_and_goes_on_after_a_malformed_one() {
         .lines()
         .next()
         .unwrap();
-    let input = format!("{ffo1}\n--XX Z\n\n{ffo1}\n");
-    let (out, err, ok) = caro(&["othello", "solve", "--table-bits", "16"], &input);
-    assert!(ok, "{err}");
+    let mut input = format!("{ffo1}\n--XX Z\n\n").into_bytes();
+    // Issue 15, item 2: a line that is not UTF-8 is a bad line like any other.
+    input.extend(b"\xff\xfe\n");
+    input.extend(format!("{ffo1}\n").bytes());
+    let (out, err, code) = caro_code(&["othello", "solve", "--table-bits", "16"], &input);
+    assert_eq!(code, Some(1), "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
     for line in lines {
         assert!(line.starts_with("G8 +18 "), "{line}");
     }
-    assert!(err.contains("line 2"), "{err}");
-    assert!(err.contains("solved 2 positions (1 bad lines)"), "{err}");
+    assert!(err.contains("line 2: OBF position too short"), "{err}");
+    assert!(err.contains("line 4: not UTF-8 text"), "{err}");
+    assert!(err.contains("solved 2 positions (2 bad lines)"), "{err}");
+    assert!(err.contains("2 of 4 input lines were bad"), "{err}");
 }
 
 #[test]
@@ -73,7 +83,7 @@ fn self_play_games_train_weights_that_load() {
     let games_file = dir.join("games.txt");
     std::fs::write(&games_file, format!("{games}not a game +1\n")).unwrap();
     let weights_file = dir.join("eval.bin");
-    let (out, err, ok) = caro(
+    let (out, err, code) = caro_code(
         &[
             "othello",
             "train",
@@ -85,7 +95,8 @@ fn self_play_games_train_weights_that_load() {
         ],
         "",
     );
-    assert!(ok, "{err}");
+    // Trained, and the exit status says a line was bad.
+    assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("games.txt:7:"), "the bad line is named: {err}");
     assert!(err.contains("6 games"), "{err}");
     assert_eq!(
@@ -122,7 +133,10 @@ fn bad_options_get_a_message() {
             "no game or labelled position",
         ),
         (vec!["othello", "match", "--a-eval", "Cargo.toml"], "OEV1"),
-        (vec!["othello", "frobnicate"], "unknown othello command"),
+        (
+            vec!["othello", "frobnicate"],
+            "unrecognized subcommand 'frobnicate'",
+        ),
         (vec!["othello", "match", "--random", "60"], "--random"),
         (
             vec!["othello", "label", "Cargo.toml"],
@@ -153,7 +167,10 @@ fn match_help_prints_usage_instead_of_playing() {
     for command in ["match", "solve", "bench", "perft"] {
         let (out, _, ok) = caro(&["othello", command, "--help"], "");
         assert!(ok, "{command}");
-        assert!(out.starts_with("usage: caro othello"), "{command}: {out}");
+        assert!(
+            out.contains(&format!("Usage: caro othello {command}")),
+            "{command}: {out}"
+        );
         assert!(!out.contains("game   1"), "{command}: {out}");
     }
 }
@@ -184,4 +201,38 @@ fn match_pairs_share_a_random_opening_with_colours_swapped() {
         "{out}"
     );
     assert!(out.contains("strong vs strong: "), "{out}");
+}
+
+/// Issue 15, item 7: `train` panicked on a labelled line whose separator is a 3-byte space
+/// (it sliced the line at byte 66 after the OBF parser took any whitespace).
+#[test]
+fn train_reads_a_labelled_line_with_any_whitespace() {
+    let dir = std::env::temp_dir().join(format!("caro-othello-label-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let start = "---------------------------OX------XO---------------------------";
+    let file = dir.join("labels.txt");
+    std::fs::write(
+        &file,
+        format!("{start}\u{3000}X 12\n{start} X\u{3000}-3.5\n{start} X 99\n"),
+    )
+    .unwrap();
+    let weights = dir.join("w.bin");
+    let (_, err, code) = caro_code(
+        &[
+            "othello",
+            "train",
+            "--iterations",
+            "1",
+            "--out",
+            weights.to_str().unwrap(),
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    // Two labels read; the third is out of range and named.
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("0 games, 2 labelled positions"), "{err}");
+    assert!(err.contains("labels.txt:3: bad label '99'"), "{err}");
+    assert!(weights.exists());
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,9 +1,11 @@
-//! The `caro` command-line tool. See `caro help`.
+//! The `caro` command-line tool. See `caro --help`.
+
+use clap::Parser;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if let Err(e) = caro::cli::run(&args) {
+    let cli = caro::cli::Cli::parse();
+    if let Err(e) = caro::cli::run(cli) {
         eprintln!("caro: {e}");
-        std::process::exit(2);
+        std::process::exit(e.exit_code());
     }
 }

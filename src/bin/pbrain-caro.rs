@@ -3,72 +3,31 @@
 
 use caro::caro::Level;
 use caro::protocol::gomocup::{default_level, Brain, BrainOptions};
+use clap::Parser;
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-fn usage() -> String {
-    let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-    format!(
-        "\
-usage: pbrain-caro [--level NAME] [--seed N] [--verbose]
-
-A Gomocup brain: speaks the Piskvork protocol on standard input and output
-(START, RECTSTART, BEGIN, TURN, BOARD, INFO, TAKEBACK, RESTART, ABOUT, END).
-
-options:
-  --level NAME   the computer level: {} (default: {})
-  --seed N       seed the engine's random choices, for replayable games
-  --verbose      print a DEBUG line with the time plan before each move
-  --help         this text
-",
-        names.join(", "),
-        default_level().name()
-    )
-}
-
-fn parse_args(args: &[String]) -> Result<Option<BrainOptions>, String> {
-    let mut options = BrainOptions::new(default_level());
-    let mut i = 0;
-    while i < args.len() {
-        let value = || {
-            args.get(i + 1)
-                .ok_or_else(|| format!("{} needs a value", args[i]))
-        };
-        match args[i].as_str() {
-            "--help" | "-h" => return Ok(None),
-            "--level" => {
-                options.level = value()?.parse().map_err(|e| format!("{e}"))?;
-                i += 1;
-            }
-            "--seed" => {
-                let v = value()?;
-                options.seed = Some(
-                    v.parse()
-                        .map_err(|_| format!("bad seed '{v}': expected a whole number"))?,
-                );
-                i += 1;
-            }
-            "--verbose" => options.verbose = true,
-            other => return Err(format!("unknown option '{other}'")),
-        }
-        i += 1;
-    }
-    Ok(Some(options))
+/// A Gomocup brain: speaks the Piskvork protocol on standard input and output (START,
+/// RECTSTART, BEGIN, TURN, BOARD, INFO, TAKEBACK, RESTART, ABOUT, END).
+#[derive(Parser, Debug)]
+#[command(name = "pbrain-caro", version)]
+struct Options {
+    /// The computer level: greedy, easy, normal, hard or master [default: master]
+    #[arg(long, value_name = "NAME")]
+    level: Option<Level>,
+    /// Seed the engine's random choices, for replayable games
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Print a DEBUG line with the time plan before each move
+    #[arg(long)]
+    verbose: bool,
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match parse_args(&args) {
-        Ok(Some(options)) => options,
-        Ok(None) => {
-            print!("{}", usage());
-            return;
-        }
-        Err(e) => {
-            eprintln!("pbrain-caro: {e}\n\n{}", usage());
-            std::process::exit(2);
-        }
-    };
+    let parsed = Options::parse();
+    let mut options = BrainOptions::new(parsed.level.unwrap_or_else(default_level));
+    options.seed = parsed.seed;
+    options.verbose = parsed.verbose;
     // The engine's own panics are bugs, but a brain that dies loses the whole match: report
     // them as ERROR and keep answering. The default hook still prints the panic on stderr.
     let mut brain = Brain::new(options);

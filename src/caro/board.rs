@@ -219,6 +219,31 @@ impl Board {
         self.cells[pos.row * self.cols + pos.col] = side;
     }
 
+    /// Settles the result after stones were placed with [`Board::set_stone`]: a winning
+    /// line (as the rule counts it) ends the game, and a board with no empty cell is drawn.
+    /// When both sides hold one, the first found row by row wins. Does nothing to a game
+    /// already over.
+    pub fn settle(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        for row in 0..self.rows {
+            for col in 0..self.cols {
+                let pos = Pos { row, col };
+                if let Some(side) = self.get(pos) {
+                    if let Some(run) = winning_run(self, pos, side, self.rule) {
+                        self.outcome = Some(Outcome::Win(side));
+                        self.winning_run = Some(run);
+                        return;
+                    }
+                }
+            }
+        }
+        if self.empty_cells().next().is_none() {
+            self.outcome = Some(Outcome::Draw);
+        }
+    }
+
     /// Takes back the last move; returns it, or `None` on an empty board.
     pub fn undo(&mut self) -> Option<Pos> {
         let pos = self.history.pop()?;

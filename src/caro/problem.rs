@@ -140,6 +140,8 @@ fn parse_gomoku(line: &str) -> Result<Problem, InputError> {
             if expected == Side::First { "X" } else { "O" }
         )));
     }
+    // Stones placed directly settle nothing: a five among them ends the game here.
+    board.settle();
     Ok(Problem {
         id: fields[0].to_string(),
         board,
@@ -161,6 +163,22 @@ mod tests {
         let q = parse_problem("renju 15x15 7,7 8,8").unwrap();
         assert_eq!(q.to_move, Side::First);
         assert_eq!(q.board.rule(), Rule::Renju);
+    }
+
+    #[test]
+    fn a_five_among_the_stones_is_a_finished_game() {
+        let p = parse_problem("done 0 15 O 7,7;0,0;8,7;0,1;9,7;0,2;10,7;0,3;11,7").unwrap();
+        assert_eq!(
+            p.board.outcome(),
+            Some(crate::game::Outcome::Win(Side::First))
+        );
+        assert_eq!(p.board.winning_line().len(), 5);
+        // Four is not five.
+        let p = parse_problem("open 0 15 X 7,7;0,0;8,7;0,1;9,7;0,2;10,7;0,3").unwrap();
+        assert!(!p.board.is_over());
+        // Under standard (exactly five) an overline is not a win.
+        let six = "six 1 15 O 5,7;0,0;6,7;2,0;7,7;4,0;8,7;6,0;9,7;8,0;10,7";
+        assert!(!parse_problem(six).unwrap().board.is_over());
     }
 
     #[test]

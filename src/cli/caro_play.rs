@@ -3,45 +3,76 @@
 
 pub mod arena;
 
-use super::{has_flag, option_value, parse_option};
+use super::{in_range, progress::Progress};
 use crate::caro::notation::{parse_pos, parse_size};
 use crate::caro::{new_bot, Board, BotOptions, CaroBot, Level, Pos, Rule};
 use crate::game::{InputError, Outcome, Side};
 use crate::protocol::gomocup::default_level;
 use arena::{describe_game, elo_estimate, run_match as play_match, MatchConfig, PlayerSpec};
+use clap::Args;
 use std::io::{BufRead, Write};
+use std::str::FromStr;
 use std::time::Duration;
 
-const PLAY_USAGE: &str = "\
-usage: caro play caro [--x human|LEVEL] [--o human|LEVEL] [--rule R] [--size N|RxC]
-                      [--time-ms T] [--seed S]
+/// The most thinking time a move may be given on the command line: an hour.
+pub const MAX_MOVE_MS: u64 = 3_600_000;
 
-Plays Caro in the terminal. X moves first. Defaults: --x human, --o the strongest level,
---rule caro, --size 15 (15x15), --time-ms 1000.
+const PLAY_HELP: &str = "\
+Plays Caro in the terminal. X moves first.
 
 Moves: a column letter and a row number, like h8 (columns a, b, ... from the left, then
 aa, ab, ... past z; rows numbered from 1 at the bottom, as in printed gomoku diagrams),
 or row,col counted from 0 at the top-left corner, like 7,7 (the position-string form).
-Commands: undo (take back your last move and the computer's answer), exit, help.
-";
+Commands: undo (take back your last move and the computer's answer), exit, help.";
 
-const MATCH_USAGE: &str = "\
-usage: caro match --a LEVEL|PATH --b LEVEL|PATH [--games N] [--rule R] [--size N|RxC]
-                  [--time-ms T] [--seed S] [--openings K] [--tolerance-ms M]
+/// `caro play caro`.
+#[derive(Args, Debug, Clone)]
+#[command(long_about = PLAY_HELP)]
+pub struct PlayArgs {
+    /// Who plays X (moves first): human or a level
+    #[arg(long, value_name = "human|LEVEL", default_value = "human")]
+    pub x: Seat,
+    /// Who plays O: human or a level [default: the strongest level]
+    #[arg(long, value_name = "human|LEVEL")]
+    pub o: Option<Seat>,
+    /// The rule: caro, freestyle, standard or renju
+    #[arg(long, default_value = "caro")]
+    pub rule: Rule,
+    /// The board: N (square) or ROWSxCOLS, each 5 to 60 (10 to 60 in the browser)
+    #[arg(long, value_name = "N|RxC", default_value = "15")]
+    pub size: BoardSize,
+    /// Thinking time per move in ms: Master's time, a cap for the other levels
+    #[arg(long, value_name = "MS", default_value_t = 1_000, value_parser = in_range(1u64, MAX_MOVE_MS))]
+    pub time_ms: u64,
+    /// Seed the bots' random choices, for a replayable game
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
 
-Plays N games (default 10) between A and B: built-in levels, or Gomocup brain executables
-(started per game and driven over the protocol). Each random opening of K stones (default 3)
-near the centre is played twice with colours swapped. T is the time per move (default 1000);
-an engine that has not answered after T+M ms (M default 1000) loses the game, as does any
-player making an illegal move or crashing. Prints a line per game, then W-L-D and an Elo
-estimate for A with its 95% margin. Default rule caro, size 15, seed random (printed).
-";
+/// A board size on the command line: `15` (square) or `ROWSxCOLS`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardSize {
+    pub rows: usize,
+    pub cols: usize,
+}
 
-/// A board size: `15` (square) or `ROWSxCOLS`.
-fn parse_board_size(text: &str) -> Result<(usize, usize), InputError> {
-    match text.trim().parse::<usize>() {
-        Ok(n) => Ok((n, n)),
-        Err(_) => parse_size(text),
+impl FromStr for BoardSize {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<BoardSize, InputError> {
+        let (rows, cols) = match text.trim().parse::<usize>() {
+            Ok(n) => (n, n),
+            Err(_) => parse_size(text)?,
+        };
+        // The board checks its own limits; this only gives the message early.
+        Board::new(rows, cols, Rule::Freestyle)?;
+        Ok(BoardSize { rows, cols })
+    }
+}
+
+impl std::fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
     }
 }
 
@@ -52,9 +83,11 @@ pub enum Seat {
     Bot(Level),
 }
 
-impl Seat {
-    pub fn parse(text: &str) -> Result<Seat, InputError> {
-        if text.eq_ignore_ascii_case("human") {
+impl FromStr for Seat {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<Seat, InputError> {
+        if text.trim().eq_ignore_ascii_case("human") {
             Ok(Seat::Human)
         } else {
             Ok(Seat::Bot(text.parse()?))
@@ -181,13 +214,6 @@ pub fn render_board(board: &Board) -> String {
     out
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "X",
-        Side::Second => "O",
-    }
-}
-
 /// Plays one terminal game reading moves from `input` and writing to `out`. Ends at the
 /// game's end, on `exit`, or when the input ends. Returns the outcome if the game ended.
 pub fn play_session(
@@ -237,7 +263,7 @@ pub fn play_session(
                     let cells = board.winning_line();
                     format!(
                         "{} ({}) wins with {} from {} to {}.",
-                        side_name(side),
+                        side.name(),
                         seat_name(side),
                         cells.len(),
                         cell_name(&board, cells[0]),
@@ -256,7 +282,7 @@ pub fn play_session(
                     Ok(()) => writeln!(
                         out,
                         "{} ({}) plays {}",
-                        side_name(side),
+                        side.name(),
                         seat_name(side),
                         cell_name(&board, pos)
                     )
@@ -272,7 +298,7 @@ pub fn play_session(
             }
             continue;
         }
-        write!(out, "{} to move> ", side_name(side)).map_err(io)?;
+        write!(out, "{} to move> ", side.name()).map_err(io)?;
         out.flush().map_err(io)?;
         line.clear();
         match input.read_line(&mut line) {
@@ -291,7 +317,7 @@ pub fn play_session(
                 return Ok(None);
             }
             "help" | "?" => {
-                write!(out, "{PLAY_USAGE}").map_err(io)?;
+                writeln!(out, "{PLAY_HELP}").map_err(io)?;
                 show = false;
             }
             "undo" => {
@@ -322,36 +348,15 @@ pub fn play_session(
 }
 
 /// `caro play caro`.
-pub fn play(args: &[String]) -> Result<(), InputError> {
-    if has_flag(args, "--help") || has_flag(args, "-h") {
-        print!("{PLAY_USAGE}");
-        return Ok(());
-    }
-    check_options(
-        args,
-        &["--x", "--o", "--rule", "--size", "--time-ms", "--seed"],
-        &[],
-    )?;
-    let x = Seat::parse(option_value(args, "--x")?.unwrap_or("human"))?;
-    let o = match option_value(args, "--o")? {
-        Some(v) => Seat::parse(v)?,
-        None => Seat::Bot(default_level()),
-    };
-    let (rows, cols) = parse_board_size(option_value(args, "--size")?.unwrap_or("15"))?;
+pub fn play(args: &PlayArgs) -> Result<(), InputError> {
     let setup = PlaySetup {
-        x,
-        o,
-        rule: parse_option(args, "--rule", Rule::Caro)?,
-        rows,
-        cols,
-        time_ms: parse_option(args, "--time-ms", 1_000)?,
-        seed: match option_value(args, "--seed")? {
-            Some(v) => Some(
-                v.parse()
-                    .map_err(|_| InputError::new(format!("bad value '{v}' for --seed")))?,
-            ),
-            None => None,
-        },
+        x: args.x,
+        o: args.o.unwrap_or(Seat::Bot(default_level())),
+        rule: args.rule,
+        rows: args.size.rows,
+        cols: args.size.cols,
+        time_ms: args.time_ms,
+        seed: args.seed,
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -359,64 +364,64 @@ pub fn play(args: &[String]) -> Result<(), InputError> {
     play_session(&setup, &mut input, &mut out).map(|_| ())
 }
 
-/// Refuses options not in `valued` (which take a value) or `flags`.
-fn check_options(args: &[String], valued: &[&str], flags: &[&str]) -> Result<(), InputError> {
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i].as_str();
-        if valued.contains(&arg) {
-            i += 2;
-        } else if flags.contains(&arg) {
-            i += 1;
-        } else {
-            return Err(InputError::new(format!(
-                "unexpected argument '{arg}' (see --help)"
-            )));
-        }
+const MATCH_HELP: &str = "\
+Plays N games between A and B: built-in levels, or Gomocup brain executables (started per
+game and driven over the protocol). Each random opening of K stones near the centre is
+played twice with colours swapped. T is the time per move; an engine that has not answered
+after T+M ms loses the game, as does any player making an illegal move or crashing. Prints
+a line per game, then W-L-D and an Elo estimate for A with its 95% margin.";
+
+/// `caro match`.
+#[derive(Args, Debug, Clone)]
+#[command(long_about = MATCH_HELP)]
+pub struct MatchArgs {
+    /// Player A: a level, or the path of a Gomocup brain (with its arguments in the same word)
+    #[arg(long, value_name = "LEVEL|PATH")]
+    pub a: PlayerSpec,
+    /// Player B, as A
+    #[arg(long, value_name = "LEVEL|PATH")]
+    pub b: PlayerSpec,
+    /// Games to play
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = in_range(1usize, 1_000_000))]
+    pub games: usize,
+    /// The rule: caro, freestyle, standard or renju
+    #[arg(long, default_value = "caro")]
+    pub rule: Rule,
+    /// The board: N (square) or ROWSxCOLS
+    #[arg(long, value_name = "N|RxC", default_value = "15")]
+    pub size: BoardSize,
+    /// Thinking time per move in ms for both sides (a level's cap, an engine's timeout_turn)
+    #[arg(long, value_name = "T", default_value_t = 1_000, value_parser = in_range(1u64, MAX_MOVE_MS))]
+    pub time_ms: u64,
+    /// Seed of the openings and the levels' random choices [default: random, printed]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Stones in each random opening (0: every game starts on an empty board)
+    #[arg(long, value_name = "K", default_value_t = 3, value_parser = in_range(0usize, 200))]
+    pub openings: usize,
+    /// The grace an engine gets beyond T before it loses on time
+    #[arg(long, value_name = "M", default_value_t = 1_000, value_parser = in_range(0u64, MAX_MOVE_MS))]
+    pub tolerance_ms: u64,
+}
+
+impl FromStr for PlayerSpec {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, InputError> {
+        PlayerSpec::parse(text)
     }
-    Ok(())
 }
 
 /// `caro match`.
-pub fn run_match(args: &[String]) -> Result<(), InputError> {
-    if has_flag(args, "--help") || has_flag(args, "-h") {
-        print!("{MATCH_USAGE}");
-        return Ok(());
-    }
-    check_options(
-        args,
-        &[
-            "--a",
-            "--b",
-            "--games",
-            "--rule",
-            "--size",
-            "--time-ms",
-            "--seed",
-            "--openings",
-            "--tolerance-ms",
-        ],
-        &[],
-    )?;
-    let spec = |name: &str| -> Result<PlayerSpec, InputError> {
-        let value = option_value(args, name)?
-            .ok_or_else(|| InputError::new(format!("match needs {name} LEVEL|PATH")))?;
-        PlayerSpec::parse(value)
-    };
-    let mut config = MatchConfig::new(spec("--a")?, spec("--b")?);
-    config.games = parse_option(args, "--games", config.games)?;
-    config.rule = parse_option(args, "--rule", config.rule)?;
-    let (rows, cols) = parse_board_size(option_value(args, "--size")?.unwrap_or("15"))?;
-    (config.rows, config.cols) = (rows, cols);
-    config.time_ms = parse_option(args, "--time-ms", config.time_ms)?;
-    config.tolerance_ms = parse_option(args, "--tolerance-ms", config.tolerance_ms)?;
-    config.opening_stones = parse_option(args, "--openings", config.opening_stones)?;
-    config.seed = match option_value(args, "--seed")? {
-        Some(v) => v
-            .parse()
-            .map_err(|_| InputError::new(format!("bad value '{v}' for --seed")))?,
-        None => rand::random(),
-    };
+pub fn run_match(args: &MatchArgs) -> Result<(), InputError> {
+    let mut config = MatchConfig::new(args.a.clone(), args.b.clone());
+    config.games = args.games;
+    config.rule = args.rule;
+    (config.rows, config.cols) = (args.size.rows, args.size.cols);
+    config.time_ms = args.time_ms;
+    config.tolerance_ms = args.tolerance_ms;
+    config.opening_stones = args.openings;
+    config.seed = args.seed.unwrap_or_else(rand::random);
     println!(
         "match: A={} vs B={}, {} games, rule {}, {}x{}, {} ms a move, openings of {} stones, seed {}",
         config.a,
@@ -430,13 +435,21 @@ pub fn run_match(args: &[String]) -> Result<(), InputError> {
         config.seed
     );
     let total = config.games;
+    let mut progress = Progress::new("games", Some(total as u64));
     let score = play_match(&config, &mut |n, record, score| {
-        println!("{}", describe_game(n, total, &config, record));
-        println!(
+        progress.println(&describe_game(n, total, &config, record));
+        progress.println(&format!(
             "  score A-B-draws: {}-{}-{}",
             score.a_wins, score.b_wins, score.draws
-        );
-    })?;
+        ));
+        progress.set_message(format!(
+            "A-B-draws {}-{}-{}",
+            score.a_wins, score.b_wins, score.draws
+        ));
+        progress.inc(1);
+    });
+    progress.finish();
+    let score = score?;
     let percent = 100.0 * (score.a_wins as f64 + score.draws as f64 / 2.0) / score.games() as f64;
     println!(
         "result: A={} vs B={}: W-L-D {}-{}-{} ({percent:.1}% for A)",

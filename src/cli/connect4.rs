@@ -1,66 +1,108 @@
 //! `caro connect4 solve|perft|book` and `caro play connect4`.
 
-use super::{has_flag, option_value, parse_option};
+use super::lines::{clip, LineReader};
+use super::progress::Progress;
+use super::{in_range, lines_result, Failure};
 use crate::connect4::book::{self, Book};
 use crate::connect4::levels::{new_bot, Level};
 use crate::connect4::position::{perft, Board, Position};
-use crate::connect4::solver::{Solver, DEFAULT_TT_MIB};
-use crate::game::{InputError, Outcome, Side};
+use crate::connect4::solver::{Solver, DEFAULT_TT_MIB, MAX_SCORE, MIN_SCORE};
+use crate::game::{InputError, Outcome};
+use clap::{Args, Subcommand};
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Instant;
 
-const USAGE: &str = "\
-usage: caro connect4 <command> [options]
-
-commands:
-  solve [--weak] [--tt-mib N] [--no-book] [--keep-tt]
-        read positions from stdin, one a line: <columns 1-7> [expected score]
-        print <columns> <score> <nodes> <microseconds>; a summary goes to stderr
-  perft N
-        the number of move sequences of N plies from the empty board
-  book [--depth D] [--out PATH] [--tt-mib N] [--scores FILE] [--known-only]
-        generate the opening book (default depth 1, data/connect4/book.bin); prints
-        each position's score as solved; --scores takes such lines as already known;
-        --known-only solves nothing and writes a partial book of the known positions
-  hint <columns> [--tt-mib N] [--no-book]
-        every column's exact score in a position
-  best <columns> [--tt-mib N] [--no-book]
-        a best column (centre first among equals); prints the position after it and
-        its exact score, a line for `book --scores`
-";
-
-pub fn run(args: &[String]) -> Result<(), InputError> {
-    let Some((cmd, rest)) = args.split_first() else {
-        return Err(InputError::new(format!(
-            "connect4 needs a command\n\n{USAGE}"
-        )));
-    };
-    match cmd.as_str() {
-        "solve" => solve(rest),
-        "perft" => run_perft(rest),
-        "book" => run_book(rest),
-        "hint" => hint(rest),
-        "best" => best(rest),
-        "help" | "--help" | "-h" => {
-            print!("{USAGE}");
-            Ok(())
-        }
-        other => Err(InputError::new(format!(
-            "unknown connect4 command '{other}'\n\n{USAGE}"
-        ))),
-    }
+/// `caro connect4 ...`.
+#[derive(Subcommand, Debug, Clone)]
+pub enum Command {
+    /// Read positions from stdin, one a line: <columns 1-7> [expected score]; print
+    /// <columns> <score> <nodes> <microseconds>, a summary on stderr
+    Solve(SolveArgs),
+    /// The number of move sequences of N plies from the empty board
+    Perft {
+        /// Plies, 0 to 42
+        #[arg(value_parser = in_range(0usize, 42))]
+        depth: usize,
+    },
+    /// Generate an opening book and write it to --out; prints each position's score as it
+    /// is solved (lines that --scores reads back)
+    Book(BookArgs),
+    /// Every column's exact score in a position
+    Hint(PositionArgs),
+    /// A best column (centre first among equals): prints the position after it and its exact
+    /// score, a line for `book --scores`
+    Best(PositionArgs),
 }
 
-fn make_solver(args: &[String]) -> Result<Solver, InputError> {
-    let mib: usize = parse_option(args, "--tt-mib", DEFAULT_TT_MIB)?;
-    if mib == 0 || mib > 8192 {
-        return Err(InputError::new("--tt-mib must be between 1 and 8192"));
+/// The solver's table and book.
+#[derive(Args, Debug, Clone)]
+pub struct TableArgs {
+    /// Transposition table size in MiB
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_TT_MIB, value_parser = in_range(1usize, 8192))]
+    pub tt_mib: usize,
+    /// Solve without the opening book
+    #[arg(long)]
+    pub no_book: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SolveArgs {
+    /// Only the sign of each score: win, draw or loss
+    #[arg(long)]
+    pub weak: bool,
+    /// Keep the table from one position to the next (default: clear it, as Pons' benchmark)
+    #[arg(long)]
+    pub keep_tt: bool,
+    #[command(flatten)]
+    pub table: TableArgs,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct BookArgs {
+    /// Solve every position up to this many stones
+    #[arg(long, value_name = "D", default_value_t = 1, value_parser = in_range(0usize, 14))]
+    pub depth: usize,
+    /// The book file to write (the shipped one is data/connect4/book.bin)
+    #[arg(long, value_name = "PATH")]
+    pub out: PathBuf,
+    /// Take the scores in this file (lines <columns> <score>) as known
+    #[arg(long, value_name = "FILE")]
+    pub scores: Option<PathBuf>,
+    /// Solve nothing: write a partial book of the known positions
+    #[arg(long)]
+    pub known_only: bool,
+    #[command(flatten)]
+    pub table: TableArgs,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// The position: the columns played, 1 to 7, from the empty board
+    #[arg(value_name = "COLUMNS", default_value = "")]
+    pub columns: String,
+    #[command(flatten)]
+    pub table: TableArgs,
+}
+
+pub fn run(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Solve(args) => return solve(&args),
+        Command::Perft { depth } => run_perft(depth),
+        Command::Book(args) => run_book(&args)?,
+        Command::Hint(args) => hint(&args)?,
+        Command::Best(args) => best(&args)?,
     }
-    let mut solver = Solver::with_tt_mib(mib);
-    if has_flag(args, "--no-book") {
+    Ok(())
+}
+
+fn make_solver(args: &TableArgs) -> Solver {
+    let mut solver = Solver::with_tt_mib(args.tt_mib);
+    if args.no_book {
         solver.set_book(None);
     }
-    Ok(solver)
+    solver
 }
 
 /// One benchmark line: the position and the expected score, if given.
@@ -86,33 +128,42 @@ fn parse_line(line: &str) -> Result<(Position, Option<i32>), InputError> {
     Ok((position, expected))
 }
 
-fn solve(args: &[String]) -> Result<(), InputError> {
-    let weak = has_flag(args, "--weak");
-    let keep = has_flag(args, "--keep-tt");
-    let mut solver = make_solver(args)?;
+fn solve(args: &SolveArgs) -> Result<(), Failure> {
+    let (weak, keep) = (args.weak, args.keep_tt);
+    let mut solver = make_solver(&args.table);
     let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut reader = LineReader::new(stdin.lock());
+    let mut progress = Progress::new("positions", None);
     let (mut count, mut total_us, mut total_nodes) = (0u64, 0u128, 0u64);
-    let (mut checked, mut matched, mut errors) = (0u64, 0u64, 0u64);
+    let (mut checked, mut matched, mut errors, mut lines) = (0u64, 0u64, 0usize, 0usize);
     // CPU time as well as wall time: on a busy machine the wall time also counts the time
     // spent waiting for a core. Reading the clock costs a little; measure that and take it off.
     let cpu_overhead = cpu_clock_overhead_ns();
     let mut total_cpu_ns: Option<u64> = cpu_overhead.map(|_| 0);
-    for (i, line) in stdin.lock().lines().enumerate() {
-        let line = line.map_err(|e| InputError::new(format!("reading stdin: {e}")))?;
-        let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
-        let (position, expected) = match parse_line(text) {
-            Ok(p) => p,
+    while let Some((number, line)) = reader
+        .next_line()
+        .map_err(|e| InputError::new(format!("reading stdin: {e}")))?
+    {
+        let parsed = line.map_err(|e| format!(": {e}")).and_then(|text| {
+            let text = text.trim();
+            if text.is_empty() || text.starts_with('#') {
+                return Ok(None);
+            }
+            parse_line(text)
+                .map(Some)
+                .map_err(|e| format!(" '{}': {e}", clip(text)))
+        });
+        let (position, expected) = match parsed {
+            Ok(None) => continue,
+            Ok(Some(p)) => p,
             Err(e) => {
+                lines += 1;
                 errors += 1;
-                let _ = writeln!(out, "error: line {} '{text}': {e}", i + 1);
+                progress.println(&format!("error: line {number}{e}"));
                 continue;
             }
         };
+        lines += 1;
         if !keep {
             // Like Pascal Pons' benchmark: each position starts from an empty table, and
             // clearing it is not timed.
@@ -129,10 +180,11 @@ fn solve(args: &[String]) -> Result<(), InputError> {
             thread_cpu_ns(),
             cpu_overhead,
         ) {
-            *total += (b - a).saturating_sub(overhead);
+            *total += b.saturating_sub(a).saturating_sub(overhead);
         }
         let nodes = solver.nodes();
-        let _ = writeln!(out, "{position} {score} {nodes} {us}");
+        progress.println(&format!("{position} {score} {nodes} {us}"));
+        progress.inc(1);
         count += 1;
         total_us += us;
         total_nodes += nodes;
@@ -144,7 +196,8 @@ fn solve(args: &[String]) -> Result<(), InputError> {
             }
         }
     }
-    let _ = out.flush();
+    progress.finish();
+    let _ = std::io::stdout().flush();
     if count > 0 {
         eprintln!(
             "positions: {count}  mean time: {:.1} us  mean nodes: {:.1}",
@@ -166,33 +219,23 @@ fn solve(args: &[String]) -> Result<(), InputError> {
     if errors > 0 {
         eprintln!("malformed lines: {errors}");
     }
-    Ok(())
+    lines_result(errors, lines)
 }
 
-/// This thread's CPU time so far in nanoseconds (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`
-/// on Linux), or `None` elsewhere.
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+/// This thread's CPU time so far in nanoseconds (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`),
+/// or `None` where there is no such clock.
+#[cfg(unix)]
 fn thread_cpu_ns() -> Option<u64> {
-    #[repr(C)]
-    struct Timespec {
-        tv_sec: i64,
-        tv_nsec: i64,
-    }
-    extern "C" {
-        fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
-    }
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut t = Timespec {
+    let mut t = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
     };
-    // SAFETY: the C library's clock_gettime writes one timespec (two 64-bit fields on
-    // 64-bit Linux) through the valid pointer we pass, and nothing else.
-    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    // SAFETY: clock_gettime writes one timespec through the valid pointer we pass.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
     (rc == 0).then(|| t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
 }
 
-#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+#[cfg(not(unix))]
 fn thread_cpu_ns() -> Option<u64> {
     None
 }
@@ -209,20 +252,7 @@ fn cpu_clock_overhead_ns() -> Option<u64> {
     Some(samples[samples.len() / 2])
 }
 
-fn run_perft(args: &[String]) -> Result<(), InputError> {
-    let depth: usize = match args.first() {
-        Some(s) => s
-            .parse()
-            .map_err(|_| InputError::new(format!("bad perft depth '{s}': expected 0 to 42")))?,
-        None => {
-            return Err(InputError::new(
-                "perft needs a depth: caro connect4 perft N",
-            ))
-        }
-    };
-    if depth > 42 {
-        return Err(InputError::new("perft depth must be at most 42"));
-    }
+fn run_perft(depth: usize) {
     let start = Instant::now();
     let n = perft(&Board::new(), depth);
     println!("{n}");
@@ -230,57 +260,60 @@ fn run_perft(args: &[String]) -> Result<(), InputError> {
         "perft {depth}: {n} in {:.3} s",
         start.elapsed().as_secs_f64()
     );
-    Ok(())
 }
 
-fn run_book(args: &[String]) -> Result<(), InputError> {
-    let depth: usize = parse_option(args, "--depth", 1)?;
-    if depth > 14 {
-        return Err(InputError::new(
-            "--depth above 14 would take far too long and make a huge file",
-        ));
-    }
-    let out = option_value(args, "--out")?.unwrap_or("data/connect4/book.bin");
-    let known = match option_value(args, "--scores")? {
+fn run_book(args: &BookArgs) -> Result<(), InputError> {
+    let out = &args.out;
+    let known = match &args.scores {
         None => Book::default(),
         Some(path) => read_scores(path)?,
     };
-    let mut solver = make_solver(args)?;
+    let mut solver = make_solver(&args.table);
     let start = Instant::now();
-    let known_only = has_flag(args, "--known-only");
-    let book = book::generate(depth, &mut solver, &known, known_only, |position, score| {
-        // One line per position, in the `solve` input format: a run that is stopped
-        // can be resumed by passing its output to --scores.
-        println!("{position} {score}");
-        eprintln!(
-            "{position} {score}  ({:.0} s)",
-            start.elapsed().as_secs_f64()
-        );
-    });
+    let book = book::generate(
+        args.depth,
+        &mut solver,
+        &known,
+        args.known_only,
+        |position, score| {
+            // One line per position, in the `solve` input format: a run that is stopped
+            // can be resumed by passing its output to --scores.
+            println!("{position} {score}");
+            eprintln!(
+                "{position} {score}  ({:.0} s)",
+                start.elapsed().as_secs_f64()
+            );
+        },
+    );
     let bytes = book.to_bytes();
     std::fs::write(out, &bytes)
-        .map_err(|e| InputError::new(format!("cannot write the book to {out}: {e}")))?;
+        .map_err(|e| InputError::new(format!("cannot write the book to {}: {e}", out.display())))?;
     eprintln!(
-        "wrote {} positions ({} bytes) up to depth {} to {out} in {:.0} s",
+        "wrote {} positions ({} bytes) up to depth {} to {} in {:.0} s",
         book.len(),
         bytes.len(),
         book.depth(),
+        out.display(),
         start.elapsed().as_secs_f64()
     );
     Ok(())
 }
 
 /// Exact scores from a file of `<columns> <score>` lines (the output of `solve` or `book`).
-fn read_scores(path: &str) -> Result<Book, InputError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| InputError::new(format!("cannot read {path}: {e}")))?;
+fn read_scores(path: &std::path::Path) -> Result<Book, InputError> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| InputError::new(format!("cannot read {}: {e}", path.display())))?;
+    let mut reader = LineReader::new(std::io::BufReader::new(file));
     let mut scores = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
+    while let Some((number, line)) = reader
+        .next_line()
+        .map_err(|e| InputError::new(format!("cannot read {}: {e}", path.display())))?
+    {
+        let bad = |what: &str| InputError::new(format!("{} line {number}: {what}", path.display()));
+        let line = line.map_err(|e| bad(&e))?.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let bad = |what: &str| InputError::new(format!("{path} line {}: {what}", i + 1));
         // The empty board has no columns: its line is just the score.
         let fields: Vec<&str> = line.split_whitespace().collect();
         let (moves, score) = match fields[..] {
@@ -291,21 +324,27 @@ fn read_scores(path: &str) -> Result<Book, InputError> {
         let position = Position::parse(moves).map_err(|e| bad(&e.to_string()))?;
         let score: i32 = score
             .parse()
-            .map_err(|_| bad(&format!("bad score '{score}'")))?;
+            .ok()
+            .filter(|s| (MIN_SCORE..=MAX_SCORE).contains(s))
+            .ok_or_else(|| {
+                bad(&format!(
+                    "bad score '{}': expected a whole number from {MIN_SCORE} to {MAX_SCORE}",
+                    clip(score)
+                ))
+            })?;
         scores.push((*position.board(), score));
     }
     Ok(Book::from_scores(scores))
 }
 
-fn hint(args: &[String]) -> Result<(), InputError> {
-    let text = args.first().map(String::as_str).unwrap_or("");
-    let position = Position::parse(text)?;
+fn hint(args: &PositionArgs) -> Result<(), InputError> {
+    let position = Position::parse(&args.columns)?;
     if position.is_over() {
         return Err(InputError::new(
             "the game is over in this position: no move to score",
         ));
     }
-    let mut solver = make_solver(&args[args.len().min(1)..])?;
+    let mut solver = make_solver(&args.table);
     let scores = solver.column_scores(&position);
     for (col, score) in scores.iter().enumerate() {
         match score {
@@ -316,15 +355,14 @@ fn hint(args: &[String]) -> Result<(), InputError> {
     Ok(())
 }
 
-fn best(args: &[String]) -> Result<(), InputError> {
-    let text = args.first().map(String::as_str).unwrap_or("");
-    let position = Position::parse(text)?;
+fn best(args: &PositionArgs) -> Result<(), InputError> {
+    let position = Position::parse(&args.columns)?;
     if position.is_over() {
         return Err(InputError::new(
             "the game is over in this position: no move to play",
         ));
     }
-    let mut solver = make_solver(&args[args.len().min(1)..])?;
+    let mut solver = make_solver(&args.table);
     let start = Instant::now();
     let col = solver
         .best_column(&position, &[3, 2, 4, 1, 5, 0, 6])
@@ -346,42 +384,50 @@ fn best(args: &[String]) -> Result<(), InputError> {
 }
 
 /// Who plays one side: a person at the terminal or a bot level.
-enum Player {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
     Human,
     Bot(Level),
 }
 
-fn parse_player(args: &[String], name: &str) -> Result<Player, InputError> {
-    match option_value(args, name)? {
-        None => Ok(Player::Human),
-        Some(v) if v.eq_ignore_ascii_case("human") => Ok(Player::Human),
-        Some(v) => v
-            .parse()
+impl FromStr for Player {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<Player, InputError> {
+        if text.trim().eq_ignore_ascii_case("human") {
+            return Ok(Player::Human);
+        }
+        text.parse()
             .map(Player::Bot)
-            .map_err(|e: InputError| InputError::new(format!("{name}: {e} (or human)"))),
+            .map_err(|e: InputError| InputError::new(format!("{e} (or human)")))
     }
 }
 
-const PLAY_USAGE: &str = "\
-usage: caro play connect4 [--x PLAYER] [--o PLAYER] [--seed N] [--position COLUMNS]
-  PLAYER is human (the default), random, minimax or perfect. X moves first.
-  On your turn type a column 1-7, `hint` for every column's exact score, or `exit`.
-";
+/// `caro play connect4`.
+#[derive(Args, Debug, Clone)]
+#[command(
+    long_about = "Plays Connect Four in the terminal. X moves first. On your turn type a column 1-7, \
+`hint` for every column's exact score, or `exit`."
+)]
+pub struct PlayArgs {
+    /// Who plays X: human, random, minimax or perfect
+    #[arg(long, value_name = "PLAYER", default_value = "human")]
+    pub x: Player,
+    /// Who plays O: human, random, minimax or perfect
+    #[arg(long, value_name = "PLAYER", default_value = "human")]
+    pub o: Player,
+    /// Seed the bots' random choices
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Start from this position (the columns played, 1 to 7)
+    #[arg(long, value_name = "COLUMNS", default_value = "")]
+    pub position: String,
+}
 
-pub fn play(args: &[String]) -> Result<(), InputError> {
-    if has_flag(args, "--help") || has_flag(args, "-h") {
-        print!("{PLAY_USAGE}");
-        return Ok(());
-    }
-    let players = [parse_player(args, "--x")?, parse_player(args, "--o")?];
-    let seed: Option<u64> = match option_value(args, "--seed")? {
-        None => None,
-        Some(s) => Some(
-            s.parse()
-                .map_err(|_| InputError::new(format!("bad value '{s}' for --seed")))?,
-        ),
-    };
-    let mut position = Position::parse(option_value(args, "--position")?.unwrap_or(""))?;
+pub fn play(args: &PlayArgs) -> Result<(), InputError> {
+    let players = [args.x, args.o];
+    let seed = args.seed;
+    let mut position = Position::parse(&args.position)?;
     let mut bots = [0u64, 1].map(|i| match &players[i as usize] {
         Player::Bot(level) => Some(new_bot(*level, seed.map(|s| s.wrapping_add(i)))),
         Player::Human => None,
@@ -393,7 +439,7 @@ pub fn play(args: &[String]) -> Result<(), InputError> {
         print!("\n{}", position.to_diagram());
         if let Some(outcome) = position.outcome() {
             match outcome {
-                Outcome::Win(side) => println!("{} wins: {position}", side_name(side)),
+                Outcome::Win(side) => println!("{} wins: {position}", side.name()),
                 Outcome::Draw => println!("Draw: {position}"),
             }
             return Ok(());
@@ -404,11 +450,11 @@ pub fn play(args: &[String]) -> Result<(), InputError> {
                 let col = bot
                     .choose_move(&position)
                     .ok_or_else(|| InputError::new("the bot found no move"))?;
-                println!("{} plays {}", side_name(side), col + 1);
+                println!("{} plays {}", side.name(), col + 1);
                 col
             }
             None => loop {
-                print!("{} to move (1-7, hint, exit): ", side_name(side));
+                print!("{} to move (1-7, hint, exit): ", side.name());
                 let _ = std::io::stdout().flush();
                 let Some(line) = lines.next() else {
                     println!();
@@ -450,12 +496,5 @@ pub fn play(args: &[String]) -> Result<(), InputError> {
         position
             .play(col)
             .map_err(|e| InputError::new(format!("move {}: {e}", col + 1)))?;
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "X",
-        Side::Second => "O",
     }
 }

@@ -1,6 +1,9 @@
 //! `caro othello ...` (perft, solve, match) and `caro play othello` (the terminal game).
 
-use super::{has_flag, option_value, parse_option};
+use super::lines::{clip, LineReader};
+use super::othello_train::{CalibrateArgs, EvalChoice, LabelArgs, SelfplayArgs, TrainArgs};
+use super::progress::Progress;
+use super::{in_range, lines_result, Failure};
 use crate::game::{Budget, InputError, Side};
 use crate::othello::board::PassRule;
 use crate::othello::endgame::SolverConfig;
@@ -10,99 +13,154 @@ use crate::othello::{
     new_bot_with_budget, parse_obf, parse_square, perft, Level, OthelloBot, Position, Solver,
     Square,
 };
+use clap::{Args, Subcommand};
 use std::io::{self, BufRead, Write};
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-const USAGE: &str = "\
-usage: caro othello <command> [options]
+/// `caro othello ...`.
+#[derive(Subcommand, Debug, Clone)]
+pub enum Command {
+    /// Leaf counts from the start position, depths 1..N
+    Perft {
+        /// The deepest depth, 0 to 20
+        #[arg(value_parser = in_range(0u32, 20))]
+        depth: u32,
+        /// A forced pass is not a ply (default: it counts as one)
+        #[arg(long)]
+        pass_not_counted: bool,
+    },
+    /// Read OBF positions from stdin, one a line; print '<best move> <exact score> <nodes>
+    /// <milliseconds>'
+    Solve(SolveArgs),
+    /// Solve FFO #40-44 exactly and print each one's time and nodes (the same figures as
+    /// the browser's bench page)
+    Bench {
+        /// The solver's table: 2^B entries
+        #[arg(long, value_name = "B", default_value_t = 20, value_parser = in_range(8u32, 28))]
+        table_bits: u32,
+    },
+    /// Play two levels, colours alternating; print wins-losses-draws for the first
+    Match(MatchArgs),
+    /// Play self-play games for training the evaluation
+    Selfplay(SelfplayArgs),
+    /// Fit the evaluation's weights to self-play games or labelled positions
+    Train(TrainArgs),
+    /// Label positions of self-play games by search or solving
+    Label(LabelArgs),
+    /// Measure the midgame search's error against exact scores
+    Calibrate(CalibrateArgs),
+}
 
-commands:
-  perft N [--pass-not-counted]   leaf counts from the start position, depths 1..N
-                                 (default: a forced pass counts as a ply)
-  solve [--table-bits B] [--eval E] [--set NAME=N,...]
-                                 read OBF positions from stdin, one a line; print
-                                 '<best move> <exact score> <nodes> <milliseconds>'
-                                 (E: the evaluation that orders moves, as in match;
-                                 --set changes solver settings, for experiments: the
-                                 fields of SolverConfig, like probcut_sigma=25)
-  bench [--table-bits B]         solve FFO #40-44 exactly and print each one's time and
-                                 nodes (the same figures as the browser's bench page)
-  match [--games N] [--time MS] [--nodes N] [--seed S] [--a LEVEL] [--b LEVEL]
-        [--a-eval E] [--b-eval E] [--random K]
-                                 play two levels (default strong vs positional), colours
-                                 alternating; print wins-losses-draws for the first;
-                                 E: Strong's evaluation, 'classic' (hand-tuned) or a
-                                 weights file (default: the shipped weights);
-                                 --random K: each pair of games starts from the same K
-                                 random moves (default 0), so that two deterministic
-                                 bots play different games
-  selfplay [options]             play self-play games for training the evaluation
-                                 (caro othello selfplay --help)
-  train --out FILE GAMES...      fit the evaluation's weights to self-play games
-                                 (caro othello train --help)
-  label GAMES...                 label positions of self-play games by search or solving
-                                 (caro othello label --help)
-  calibrate GAMES...             measure the midgame search's error against exact scores
-                                 (caro othello calibrate --help)
-";
+#[derive(Args, Debug, Clone)]
+pub struct SolveArgs {
+    /// The solver's table: 2^B entries
+    #[arg(long, value_name = "B", default_value_t = 20, value_parser = in_range(8u32, 28))]
+    pub table_bits: u32,
+    /// The evaluation that orders moves: 'classic' (hand-tuned) or a weights file
+    /// [default: the shipped weights]
+    #[arg(long, value_name = "E")]
+    pub eval: Option<EvalChoice>,
+    /// Change solver settings, for experiments: NAME=N,... with the fields of SolverConfig,
+    /// like probcut_sigma=25
+    #[arg(long, value_name = "NAME=N,...")]
+    pub set: Option<String>,
+}
 
-const PLAY_USAGE: &str = "\
-usage: caro play othello [--black PLAYER] [--white PLAYER] [--time MS] [--seed S]
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// Games to play
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = in_range(1u32, 1_000_000))]
+    pub games: u32,
+    /// Thinking time per move in ms
+    #[arg(long, value_name = "MS", default_value_t = 1_000, value_parser = in_range(1u64, super::caro_play::MAX_MOVE_MS))]
+    pub time: u64,
+    /// Nodes per move instead of a time
+    #[arg(long, value_name = "N", value_parser = in_range(1u64, u64::MAX / 4))]
+    pub nodes: Option<u64>,
+    /// Seed of the openings and the bots' random choices
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// The first player's level
+    #[arg(long, value_name = "LEVEL", default_value = "strong")]
+    pub a: Level,
+    /// The second player's level
+    #[arg(long, value_name = "LEVEL", default_value = "positional")]
+    pub b: Level,
+    /// A's evaluation when Strong: 'classic' or a weights file [default: the shipped weights]
+    #[arg(long, value_name = "E")]
+    pub a_eval: Option<EvalChoice>,
+    /// B's evaluation, as --a-eval
+    #[arg(long, value_name = "E")]
+    pub b_eval: Option<EvalChoice>,
+    /// Each pair of games starts from the same K random moves, so that two deterministic
+    /// bots play different games
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = in_range(0u32, 50))]
+    pub random: u32,
+}
 
-PLAYER is human (default for Black), random, positional or strong (default for White).
---time sets Strong's thinking time per move in milliseconds (default 1000).
-Type a move like d3 (file a..h, rank 1..8), 'pass' when you have no move, 'exit' to quit.
-";
+/// Who plays one colour in the terminal game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Bot(Level),
+}
 
-pub fn run(args: &[String]) -> Result<(), InputError> {
-    let Some((cmd, rest)) = args.split_first() else {
-        return Err(InputError::new(format!(
-            "othello needs a command\n\n{USAGE}"
-        )));
-    };
-    let asks_help = has_flag(rest, "--help") || has_flag(rest, "-h");
-    if asks_help && matches!(cmd.as_str(), "perft" | "solve" | "bench" | "match") {
-        print!("{USAGE}");
-        return Ok(());
-    }
-    match cmd.as_str() {
-        "perft" => run_perft(rest),
-        "solve" => run_solve(rest),
-        "bench" => {
-            let bits: u32 = parse_option(rest, "--table-bits", 20)?;
-            crate::bench::othello_ffo(bits, &mut |line| println!("{line}"))?;
-            Ok(())
+impl FromStr for Seat {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<Seat, InputError> {
+        if text.trim().eq_ignore_ascii_case("human") {
+            return Ok(Seat::Human);
         }
-        "match" => run_match(rest),
-        "selfplay" => super::othello_train::selfplay(rest),
-        "train" => super::othello_train::train(rest),
-        "calibrate" => super::othello_train::calibrate(rest),
-        "label" => super::othello_train::label_positions(rest),
-        "help" | "--help" | "-h" => {
-            print!("{USAGE}");
-            Ok(())
-        }
-        other => Err(InputError::new(format!(
-            "unknown othello command '{other}'\n\n{USAGE}"
-        ))),
+        text.parse()
+            .map(Seat::Bot)
+            .map_err(|e: InputError| InputError::new(format!("{e}, or human")))
     }
 }
 
-fn run_perft(args: &[String]) -> Result<(), InputError> {
-    let depth: u32 = match args.first() {
-        Some(d) if !d.starts_with("--") => d
-            .parse()
-            .map_err(|_| InputError::new(format!("bad perft depth '{d}': expected a number")))?,
-        _ => {
-            return Err(InputError::new(
-                "perft needs a depth, like: caro othello perft 9",
-            ))
+/// `caro play othello`.
+#[derive(Args, Debug, Clone)]
+#[command(
+    long_about = "Plays Othello in the terminal. Black moves first. Type a move like d3 (file \
+a..h, rank 1..8), 'pass' when you have no move, 'exit' to quit."
+)]
+pub struct PlayArgs {
+    /// Who plays Black: human, random, positional or strong
+    #[arg(long, value_name = "PLAYER", default_value = "human")]
+    pub black: Seat,
+    /// Who plays White: human, random, positional or strong
+    #[arg(long, value_name = "PLAYER", default_value = "strong")]
+    pub white: Seat,
+    /// Strong's thinking time per move in ms [default: 1000]
+    #[arg(long, value_name = "MS", value_parser = in_range(1u64, super::caro_play::MAX_MOVE_MS))]
+    pub time: Option<u64>,
+    /// Seed the bots' random choices
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+pub fn run(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Perft {
+            depth,
+            pass_not_counted,
+        } => run_perft(depth, pass_not_counted),
+        Command::Solve(args) => return run_solve(&args),
+        Command::Bench { table_bits } => {
+            crate::bench::othello_ffo(table_bits, &mut |line| println!("{line}"))?;
         }
-    };
-    if depth > 20 {
-        return Err(InputError::new("perft depth above 20 would run for days"));
+        Command::Match(args) => run_match(&args),
+        Command::Selfplay(args) => super::othello_train::selfplay(&args)?,
+        Command::Train(args) => return super::othello_train::train(&args),
+        Command::Calibrate(args) => return super::othello_train::calibrate(&args),
+        Command::Label(args) => return super::othello_train::label_positions(&args),
     }
-    let rule = if has_flag(args, "--pass-not-counted") {
+    Ok(())
+}
+
+fn run_perft(depth: u32, pass_not_counted: bool) {
+    let rule = if pass_not_counted {
         PassRule::NotCounted
     } else {
         PassRule::Counted
@@ -113,15 +171,15 @@ fn run_perft(args: &[String]) -> Result<(), InputError> {
         let n = perft(&start, d, rule);
         println!("{d} {n} {} ms", t.elapsed().as_millis());
     }
-    Ok(())
 }
 
-fn run_solve(args: &[String]) -> Result<(), InputError> {
-    let bits: u32 = parse_option(args, "--table-bits", 20)?;
-    let eval = super::othello_train::parse_eval(option_value(args, "--eval")?)?
-        .unwrap_or_else(Eval::default_patterns);
+fn run_solve(args: &SolveArgs) -> Result<(), Failure> {
+    let eval = args
+        .eval
+        .as_ref()
+        .map_or_else(Eval::default_patterns, EvalChoice::eval);
     let mut config = SolverConfig::default();
-    if let Some(settings) = option_value(args, "--set")? {
+    if let Some(settings) = &args.set {
         for setting in settings.split(',') {
             let bad = || InputError::new(format!("bad setting '{setting}': expected NAME=NUMBER"));
             let (name, value) = setting.split_once('=').ok_or_else(bad)?;
@@ -129,19 +187,29 @@ fn run_solve(args: &[String]) -> Result<(), InputError> {
             config.set(name.trim(), value).map_err(InputError::new)?;
         }
     }
-    let mut solver = Solver::with_config(bits, eval, config);
+    let mut solver = Solver::with_config(args.table_bits, eval, config);
     let stdin = io::stdin();
-    let (mut solved, mut errors, mut total_nodes) = (0u64, 0u64, 0u64);
+    let mut reader = LineReader::new(stdin.lock());
+    let mut progress = Progress::new("positions", None);
+    let (mut solved, mut errors, mut total_nodes) = (0usize, 0usize, 0u64);
     let all = Instant::now();
-    for (i, line) in stdin.lock().lines().enumerate() {
-        let line = line.map_err(|e| InputError::new(format!("reading stdin: {e}")))?;
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
-        }
-        let position = match parse_obf(&line) {
-            Ok(p) => p,
+    while let Some((number, line)) = reader
+        .next_line()
+        .map_err(|e| InputError::new(format!("reading stdin: {e}")))?
+    {
+        let parsed = line.and_then(|text| {
+            if text.trim().is_empty() || text.trim_start().starts_with('#') {
+                return Ok(None);
+            }
+            parse_obf(text)
+                .map(Some)
+                .map_err(|e| format!("{e}: '{}'", clip(text.trim())))
+        });
+        let position = match parsed {
+            Ok(None) => continue,
+            Ok(Some(p)) => p,
             Err(e) => {
-                eprintln!("line {}: {e}: '{}'", i + 1, line.trim());
+                progress.eprintln(&format!("line {number}: {e}"));
                 errors += 1;
                 continue;
             }
@@ -150,16 +218,21 @@ fn run_solve(args: &[String]) -> Result<(), InputError> {
         let solution = solver.solve(&position);
         let ms = t.elapsed().as_millis();
         let best = solution.best.map_or("pass".to_string(), |sq| sq.upper());
-        println!("{best} {:+} {} {ms}", solution.score, solution.nodes);
+        progress.println(&format!(
+            "{best} {:+} {} {ms}",
+            solution.score, solution.nodes
+        ));
+        progress.inc(1);
         solved += 1;
         total_nodes += solution.nodes;
     }
+    progress.finish();
     let secs = all.elapsed().as_secs_f64();
     eprintln!(
         "solved {solved} positions ({errors} bad lines) in {secs:.3} s, {total_nodes} nodes, {:.0} knodes/s",
         total_nodes as f64 / secs.max(1e-9) / 1000.0
     );
-    Ok(())
+    lines_result(errors, solved + errors)
 }
 
 /// A player in the terminal game.
@@ -168,20 +241,14 @@ enum Player {
     Bot(Level, OthelloBot),
 }
 
-fn parse_player(
-    text: &str,
-    seed: Option<u64>,
-    budget: Option<Budget>,
-) -> Result<Player, InputError> {
-    if text.eq_ignore_ascii_case("human") {
-        return Ok(Player::Human);
+fn make_player(seat: Seat, seed: Option<u64>, budget: Option<Budget>) -> Player {
+    match seat {
+        Seat::Human => Player::Human,
+        Seat::Bot(level) => Player::Bot(level, new_bot_with_budget(level, seed, budget)),
     }
-    let level: Level = text
-        .parse()
-        .map_err(|e: InputError| InputError::new(format!("{e}, or human")))?;
-    Ok(Player::Bot(level, new_bot_with_budget(level, seed, budget)))
 }
 
+/// Black (X) or White (O).
 fn side_name(side: Side) -> &'static str {
     match side {
         Side::First => "Black (X)",
@@ -210,33 +277,12 @@ pub fn render(position: &Position, marks: u64) -> String {
     s
 }
 
-pub fn play(args: &[String]) -> Result<(), InputError> {
-    if has_flag(args, "--help") || has_flag(args, "-h") {
-        print!("{PLAY_USAGE}");
-        return Ok(());
-    }
-    let seed: Option<u64> = match option_value(args, "--seed")? {
-        Some(s) => Some(
-            s.parse()
-                .map_err(|_| InputError::new(format!("bad value '{s}' for --seed")))?,
-        ),
-        None => None,
-    };
-    let budget = match option_value(args, "--time")? {
-        Some(ms) => Some(Budget::time(Duration::from_millis(ms.parse().map_err(
-            |_| {
-                InputError::new(format!(
-                    "bad value '{ms}' for --time: expected milliseconds"
-                ))
-            },
-        )?))),
-        None => None,
-    };
-    let black = option_value(args, "--black")?.unwrap_or("human");
-    let white = option_value(args, "--white")?.unwrap_or("strong");
+pub fn play(args: &PlayArgs) -> Result<(), InputError> {
+    let seed = args.seed;
+    let budget = args.time.map(|ms| Budget::time(Duration::from_millis(ms)));
     let mut players = [
-        parse_player(black, seed, budget)?,
-        parse_player(white, seed.map(|s| s.wrapping_add(1)), budget)?,
+        make_player(args.black, seed, budget),
+        make_player(args.white, seed.map(|s| s.wrapping_add(1)), budget),
     ];
     let mut position = Position::start();
     let stdin = io::stdin();
@@ -324,26 +370,14 @@ pub fn play(args: &[String]) -> Result<(), InputError> {
     }
 }
 
-fn run_match(args: &[String]) -> Result<(), InputError> {
-    let games: u32 = parse_option(args, "--games", 20)?;
-    let seed: u64 = parse_option(args, "--seed", 1)?;
-    let a: Level = option_value(args, "--a")?.unwrap_or("strong").parse()?;
-    let b: Level = option_value(args, "--b")?.unwrap_or("positional").parse()?;
-    let mut budget = Budget::time(Duration::from_millis(parse_option(args, "--time", 1000)?));
-    if let Some(n) = option_value(args, "--nodes")? {
-        budget = Budget::nodes(
-            n.parse()
-                .map_err(|_| InputError::new(format!("bad value '{n}' for --nodes")))?,
-        );
-    }
-    let a_eval = super::othello_train::parse_eval(option_value(args, "--a-eval")?)?;
-    let b_eval = super::othello_train::parse_eval(option_value(args, "--b-eval")?)?;
-    let random_moves: u32 = parse_option(args, "--random", 0)?;
-    if random_moves > 50 {
-        return Err(InputError::new(
-            "--random above 50 leaves the bots nothing to play",
-        ));
-    }
+fn run_match(args: &MatchArgs) {
+    let (games, seed, a, b, random_moves) = (args.games, args.seed, args.a, args.b, args.random);
+    let budget = match args.nodes {
+        Some(n) => Budget::nodes(n),
+        None => Budget::time(Duration::from_millis(args.time)),
+    };
+    let a_eval = args.a_eval.as_ref().map(EvalChoice::eval);
+    let b_eval = args.b_eval.as_ref().map(EvalChoice::eval);
     let (mut wins, mut losses, mut draws) = (0, 0, 0);
     for game in 0..games {
         let game_seed = seed.wrapping_mul(1000).wrapping_add(game as u64);
@@ -391,7 +425,6 @@ fn run_match(args: &[String]) -> Result<(), InputError> {
         );
     }
     println!("{a} vs {b}: {wins}-{losses}-{draws} (W-L-D for {a})");
-    Ok(())
 }
 
 /// The start position after `moves` random legal moves (passes when a side has none),

@@ -1,7 +1,9 @@
 //! `caro othello selfplay` and `caro othello train`: the tools that make the evaluation's
 //! weights (`data/othello/eval.bin`). Not needed to play; see docs/othello.md.
 
-use super::{has_flag, option_value, parse_option};
+use super::lines::LineReader;
+use super::progress::Progress;
+use super::{in_range, lines_result, Failure};
 use crate::game::InputError;
 use crate::game::{Budget, Deadline, Side};
 use crate::othello::board::{flips, legal_moves};
@@ -13,84 +15,136 @@ use crate::othello::search::Searcher;
 use crate::othello::selfplay::{GameRecord, SelfPlay, SelfPlayConfig};
 use crate::othello::train::{fit, shallow_errors, FitConfig, Sample};
 use crate::othello::weights::encode;
-use crate::othello::{format_obf, parse_obf, Position, Squares};
+use crate::othello::{format_obf, parse_obf_prefix, Position, Squares};
+use clap::Args;
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Instant;
 
-pub const SELFPLAY_USAGE: &str = "\
-usage: caro othello selfplay [--games N] [--seed S] [--depth D] [--solve E]
-                             [--random A-B] [--random-rate R] [--eval E]
+/// An evaluation named on the command line: `classic`, or a weights file (read and checked
+/// when the command line is parsed).
+#[derive(Clone)]
+pub struct EvalChoice(Eval);
 
-Plays N self-play games (default 1000) and prints one a line: the moves (f5d6c3...), a
-space, Black's final disc difference. A game opens with A..B random moves (default 0-20),
-then the midgame search of depth D (default 4) plays, with a random move at rate R
-(default 0.05), and from E empties on (default 18) the exact solver plays. --eval picks the
-search's evaluation: 'classic' (hand-tuned) or a weights file (default: the shipped ones).
-";
-
-pub fn selfplay(args: &[String]) -> Result<(), InputError> {
-    if has_flag(args, "--help") || has_flag(args, "-h") {
-        print!("{SELFPLAY_USAGE}");
-        return Ok(());
+impl EvalChoice {
+    pub fn eval(&self) -> Eval {
+        self.0.clone()
     }
-    let defaults = SelfPlayConfig::default();
-    let games: u64 = parse_option(args, "--games", 1000)?;
-    let seed: u64 = parse_option(args, "--seed", 1)?;
-    let mut config = SelfPlayConfig {
-        depth: parse_option(args, "--depth", defaults.depth)?,
-        solve_empties: parse_option(args, "--solve", defaults.solve_empties)?,
-        random_rate: parse_option(args, "--random-rate", defaults.random_rate)?,
-        ..defaults
-    };
-    if let Some(range) = option_value(args, "--random")? {
-        let bad = || InputError::new(format!("bad value '{range}' for --random: expected A-B"));
+}
+
+impl std::fmt::Debug for EvalChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Eval::Classic => f.write_str("EvalChoice(classic)"),
+            _ => f.write_str("EvalChoice(weights)"),
+        }
+    }
+}
+
+impl FromStr for EvalChoice {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<EvalChoice, InputError> {
+        if text == "classic" {
+            return Ok(EvalChoice(Eval::Classic));
+        }
+        let bytes =
+            std::fs::read(text).map_err(|e| InputError::new(format!("reading {text}: {e}")))?;
+        let weights =
+            Weights::from_bytes(&bytes).map_err(|e| InputError::new(format!("{text}: {e}")))?;
+        Ok(EvalChoice(Eval::Patterns(Arc::new(weights))))
+    }
+}
+
+/// Opening moves as `A-B`: a range of counts, at most 60.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRange(pub u32, pub u32);
+
+impl FromStr for MoveRange {
+    type Err = InputError;
+
+    fn from_str(range: &str) -> Result<MoveRange, InputError> {
+        let bad = || {
+            InputError::new(format!(
+                "bad range '{range}': expected A-B, 0 <= A <= B <= 60"
+            ))
+        };
         let (a, b) = range.split_once('-').ok_or_else(bad)?;
-        let (a, b): (u32, u32) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+        let (a, b): (u32, u32) = (
+            a.trim().parse().map_err(|_| bad())?,
+            b.trim().parse().map_err(|_| bad())?,
+        );
         if a > b || b > 60 {
             return Err(bad());
         }
-        config.random_moves = (a, b);
+        Ok(MoveRange(a, b))
     }
-    if !(0.0..=1.0).contains(&config.random_rate) {
-        return Err(InputError::new("--random-rate must lie in 0..1"));
-    }
-    if config.depth == 0 || config.depth > 20 {
-        return Err(InputError::new("--depth must lie in 1..20"));
-    }
-    if config.solve_empties > 26 {
-        return Err(InputError::new(
-            "--solve above 26 empties would take minutes a game",
-        ));
-    }
-    let eval = parse_eval(option_value(args, "--eval")?)?.unwrap_or_else(Eval::default_patterns);
-    let mut generator = SelfPlay::new(config, seed, eval);
-    let start = Instant::now();
+}
+
+/// A number in 0..=1 (a rate).
+fn rate(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|r| (0.0..=1.0).contains(r))
+        .ok_or_else(|| "expected a number from 0 to 1".to_string())
+}
+
+/// `caro othello selfplay`.
+#[derive(Args, Debug, Clone)]
+#[command(long_about = "\
+Plays N self-play games and prints one a line: the moves (f5d6c3...), a space, Black's final
+disc difference. A game opens with A..B random moves, then the midgame search of depth D
+plays, with a random move at rate R, and from E empties on the exact solver plays.")]
+pub struct SelfplayArgs {
+    /// Games to play
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = in_range(1u64, u64::MAX / 4))]
+    pub games: u64,
+    /// Seed of the games
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Depth of the midgame search
+    #[arg(long, value_name = "D", default_value_t = SelfPlayConfig::default().depth, value_parser = in_range(1u32, 20))]
+    pub depth: u32,
+    /// From this many empties on, the exact solver plays
+    #[arg(long, value_name = "E", default_value_t = SelfPlayConfig::default().solve_empties, value_parser = in_range(0u32, 26))]
+    pub solve: u32,
+    /// Random opening moves, a count drawn from A..B
+    #[arg(long, value_name = "A-B", default_value = "0-20")]
+    pub random: MoveRange,
+    /// The chance of a random move at each later move
+    #[arg(long, value_name = "R", default_value_t = SelfPlayConfig::default().random_rate, value_parser = rate)]
+    pub random_rate: f64,
+    /// The search's evaluation: 'classic' or a weights file [default: the shipped weights]
+    #[arg(long, value_name = "E")]
+    pub eval: Option<EvalChoice>,
+}
+
+pub fn selfplay(args: &SelfplayArgs) -> Result<(), InputError> {
+    let config = SelfPlayConfig {
+        depth: args.depth,
+        solve_empties: args.solve,
+        random_rate: args.random_rate,
+        random_moves: (args.random.0, args.random.1),
+    };
+    let eval = args
+        .eval
+        .as_ref()
+        .map_or_else(Eval::default_patterns, EvalChoice::eval);
+    let mut generator = SelfPlay::new(config, args.seed, eval);
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    for i in 0..games {
+    let mut progress = Progress::new("games", Some(args.games));
+    for _ in 0..args.games {
         let game = generator.play_game();
         writeln!(out, "{}", game.to_line())
             .map_err(|e| InputError::new(format!("writing: {e}")))?;
-        if (i + 1) % 1000 == 0 {
-            eprintln!("{} games, {:.1} s", i + 1, start.elapsed().as_secs_f64());
-        }
+        progress.inc(1);
     }
+    progress.finish();
     Ok(())
-}
-
-/// An evaluation named on the command line: `classic`, or a weights file.
-pub fn parse_eval(text: Option<&str>) -> Result<Option<Eval>, InputError> {
-    let Some(text) = text else {
-        return Ok(None);
-    };
-    if text == "classic" {
-        return Ok(Some(Eval::Classic));
-    }
-    let bytes = std::fs::read(text).map_err(|e| InputError::new(format!("reading {text}: {e}")))?;
-    let weights =
-        Weights::from_bytes(&bytes).map_err(|e| InputError::new(format!("{text}: {e}")))?;
-    Ok(Some(Eval::Patterns(Arc::new(weights))))
 }
 
 /// A line of training data.
@@ -103,20 +157,28 @@ enum Training {
 /// Reads a game line (`caro othello selfplay`) or a labelled position (`caro othello
 /// label`: OBF, a space, the label).
 fn read_sample_line(line: &str) -> Result<Training, InputError> {
-    let is_position = line.len() > 66
-        && line.as_bytes()[..64]
-            .iter()
-            .all(|c| matches!(c, b'X' | b'O' | b'-'));
+    let is_position = line
+        .trim_start()
+        .bytes()
+        .take(64)
+        .filter(|c| matches!(c, b'X' | b'O' | b'-'))
+        .count()
+        == 64;
     if !is_position {
         return GameRecord::parse(line).map(Training::Game);
     }
-    let pos = parse_obf(line)?;
-    let value = line[66..]
-        .trim()
+    let (pos, rest) = parse_obf_prefix(line)?;
+    let label = rest.trim();
+    let value = label
         .parse::<f64>()
         .ok()
         .filter(|v| v.abs() <= 64.0)
-        .ok_or_else(|| InputError::new(format!("bad label '{}'", line[66..].trim())))?;
+        .ok_or_else(|| {
+            InputError::new(format!(
+                "bad label '{}': expected a disc count from -64 to +64",
+                super::lines::clip(label)
+            ))
+        })?;
     if pos.legal_moves() == 0 {
         return Err(InputError::new(
             "a labelled position must have a legal move",
@@ -125,75 +187,118 @@ fn read_sample_line(line: &str) -> Result<Training, InputError> {
     Ok(Training::Position(pos.player(), pos.opponent(), value))
 }
 
-/// Reads the game lines of `files`, in order; bad lines are reported on stderr and
-/// skipped. An error when a file cannot be read or no game at all could be.
-fn read_games(files: &[String]) -> Result<Vec<GameRecord>, InputError> {
-    let mut games = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| InputError::new(format!("reading {file}: {e}")))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
+/// Calls `each` with every line of `file` that is not empty or a comment (its number and
+/// text); a line that cannot be read as text is reported on stderr and counted in the
+/// returned number of bad lines.
+fn for_each_line(
+    file: &Path,
+    progress: &Progress,
+    mut each: impl FnMut(usize, &str) -> Result<(), InputError>,
+) -> Result<usize, InputError> {
+    let name = file.display();
+    let f =
+        std::fs::File::open(file).map_err(|e| InputError::new(format!("reading {name}: {e}")))?;
+    let mut reader = LineReader::new(io::BufReader::new(f));
+    let mut bad = 0;
+    while let Some((number, line)) = reader
+        .next_line()
+        .map_err(|e| InputError::new(format!("reading {name}: {e}")))?
+    {
+        let result = line.map_err(InputError::new).and_then(|text| {
+            if text.trim().is_empty() || text.starts_with('#') {
+                Ok(())
+            } else {
+                each(number, text)
             }
-            match GameRecord::parse(line) {
-                Ok(g) => games.push(g),
-                Err(e) => eprintln!("{file}:{}: {e}", i + 1),
-            }
+        });
+        if let Err(e) = result {
+            progress.eprintln(&format!("{name}:{number}: {e}"));
+            bad += 1;
         }
     }
-    if games.is_empty() {
-        return Err(InputError::new(format!(
-            "no game could be read from {}",
-            files.join(", ")
-        )));
-    }
-    Ok(games)
+    Ok(bad)
 }
 
-pub const TRAIN_USAGE: &str = "\
-usage: caro othello train --out FILE [--ridge R] [--iterations N] [--overlap E]
-                          [--no-precondition] FILES...
+/// Reads the game lines of `files`, in order; bad lines are reported on stderr, skipped
+/// and counted. An error when a file cannot be read or no game at all could be.
+fn read_games(
+    files: &[PathBuf],
+    progress: &Progress,
+) -> Result<(Vec<GameRecord>, usize), InputError> {
+    let mut games = Vec::new();
+    let mut bad = 0;
+    for file in files {
+        bad += for_each_line(file, progress, |_, line| {
+            games.push(GameRecord::parse(line)?);
+            Ok(())
+        })?;
+    }
+    if games.is_empty() {
+        let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        return Err(InputError::new(format!(
+            "no game could be read from {}",
+            names.join(", ")
+        )));
+    }
+    Ok((games, bad))
+}
 
+/// `caro othello train`.
+#[derive(Args, Debug, Clone)]
+#[command(long_about = "\
 Fits the evaluation's weights to labelled positions and writes them to FILE (the format of
 data/othello/eval.bin). FILES hold self-play games (lines of 'caro othello selfplay': each
 position labelled with its game's final score) or labelled positions (lines of 'caro
 othello label'). Every 20th game and every 20th position is held out to measure the fit
-and to stop it; a line a phase shows positions and errors in discs.
-";
+and to stop it; a line a phase shows positions and errors in discs. Bad lines are named on
+stderr and skipped; the exit status is 1 if there were any.")]
+pub struct TrainArgs {
+    /// The weights file to write
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// The ridge term: pulls weights seen rarely towards zero
+    #[arg(long, value_name = "R", default_value_t = FitConfig::default().ridge, value_parser = non_negative)]
+    pub ridge: f64,
+    /// Most conjugate gradient steps a phase
+    #[arg(long, value_name = "N", default_value_t = FitConfig::default().iterations, value_parser = in_range(0usize, 1_000_000))]
+    pub iterations: usize,
+    /// A phase also learns from positions this many empties beyond its own range
+    #[arg(long, value_name = "E", default_value_t = FitConfig::default().overlap, value_parser = in_range(0u32, 60))]
+    pub overlap: u32,
+    /// Plain conjugate gradients (no Jacobi preconditioning)
+    #[arg(long)]
+    pub no_precondition: bool,
+    /// Game or labelled-position files
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<PathBuf>,
+}
 
-pub fn train(args: &[String]) -> Result<(), InputError> {
-    if has_flag(args, "--help") || has_flag(args, "-h") {
-        print!("{TRAIN_USAGE}");
-        return Ok(());
-    }
-    let defaults = FitConfig::default();
+/// A number at least 0.
+fn non_negative(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|r| r.is_finite() && *r >= 0.0)
+        .ok_or_else(|| "expected a number at least 0".to_string())
+}
+
+pub fn train(args: &TrainArgs) -> Result<(), Failure> {
     let config = FitConfig {
-        ridge: parse_option(args, "--ridge", defaults.ridge)?,
-        iterations: parse_option(args, "--iterations", defaults.iterations)?,
-        overlap: parse_option(args, "--overlap", defaults.overlap)?,
-        precondition: !has_flag(args, "--no-precondition"),
+        ridge: args.ridge,
+        iterations: args.iterations,
+        overlap: args.overlap,
+        precondition: !args.no_precondition,
     };
-    let out = option_value(args, "--out")?
-        .ok_or_else(|| InputError::new(format!("train needs --out FILE\n\n{TRAIN_USAGE}")))?;
-    let files = positional_args(args, &["--no-precondition"]);
-    if files.is_empty() {
-        return Err(InputError::new(format!(
-            "train needs game files\n\n{TRAIN_USAGE}"
-        )));
-    }
+    let out = &args.out;
     let start = Instant::now();
     let (mut train, mut test) = (Vec::new(), Vec::new());
-    let (mut games, mut labelled) = (0usize, 0usize);
-    for file in &files {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| InputError::new(format!("reading {file}: {e}")))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
-            }
-            match read_sample_line(line) {
-                Ok(Training::Game(game)) => {
+    let (mut games, mut labelled, mut bad) = (0usize, 0usize, 0usize);
+    let progress = Progress::new("files read", Some(args.files.len() as u64));
+    let mut progress = progress;
+    for file in &args.files {
+        bad += for_each_line(file, &progress, |_, line| {
+            match read_sample_line(line)? {
+                Training::Game(game) => {
                     let set = if games % 20 == 0 {
                         &mut test
                     } else {
@@ -204,7 +309,7 @@ pub fn train(args: &[String]) -> Result<(), InputError> {
                     }
                     games += 1;
                 }
-                Ok(Training::Position(p, o, value)) => {
+                Training::Position(p, o, value) => {
                     let set = if labelled % 20 == 0 {
                         &mut test
                     } else {
@@ -213,10 +318,12 @@ pub fn train(args: &[String]) -> Result<(), InputError> {
                     set.push(Sample::new(p, o, value));
                     labelled += 1;
                 }
-                Err(e) => eprintln!("{file}:{}: {e}", i + 1),
             }
-        }
+            Ok(())
+        })?;
+        progress.inc(1);
     }
+    progress.finish();
     eprintln!(
         "{games} games, {labelled} labelled positions: {} training and {} held-out positions ({:.1} s)",
         train.len(),
@@ -225,14 +332,18 @@ pub fn train(args: &[String]) -> Result<(), InputError> {
     );
     if train.is_empty() {
         // Nothing to fit: do not write a file of zeros that would load and play blind.
+        let names: Vec<String> = args.files.iter().map(|f| f.display().to_string()).collect();
         return Err(InputError::new(format!(
-            "no game or labelled position could be read from {}; {out} not written",
-            files.join(", ")
-        )));
+            "no game or labelled position could be read from {}; {} not written",
+            names.join(", "),
+            out.display()
+        ))
+        .into());
     }
     println!("phase empties  positions  held-out  train-rmse  held-out-rmse  iterations");
+    let mut progress = Progress::new("phases fitted", Some(15));
     let weights = fit(&train, &test, config, &mut |r| {
-        println!(
+        progress.println(&format!(
             "{:>5} {:>3}-{:<3} {:>9} {:>9} {:>11.2} {:>14.2} {:>11}",
             r.phase,
             4 * r.phase,
@@ -242,75 +353,89 @@ pub fn train(args: &[String]) -> Result<(), InputError> {
             r.train_rmse,
             r.test_rmse,
             r.iterations
-        );
+        ));
+        progress.inc(1);
     });
+    progress.finish();
     std::fs::write(out, encode(&weights))
-        .map_err(|e| InputError::new(format!("writing {out}: {e}")))?;
-    eprintln!("wrote {out} ({:.1} s)", start.elapsed().as_secs_f64());
-    Ok(())
+        .map_err(|e| InputError::new(format!("writing {}: {e}", out.display())))?;
+    eprintln!(
+        "wrote {} ({:.1} s)",
+        out.display(),
+        start.elapsed().as_secs_f64()
+    );
+    lines_result(bad, games + labelled + bad)
 }
 
-pub const CALIBRATE_USAGE: &str = "\
-usage: caro othello calibrate [--per N] [--from E] [--to E] [--depths D,D,...]
-                              [--versus D] GAMES...
+/// A list of depths `D,D,...`, each at most 20.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Depths(pub Vec<u32>);
 
-Measures how far the midgame search of each depth (default 0,1,2,3,4,5,6) is from the
-exact score (or, with --versus, from the search of depth D), for positions of E empties
-(default 12 to 22, N positions each, default 100) taken from the self-play games: the
-mean error and its standard deviation, in discs. The endgame solver's probcut margins
-(SolverConfig's probcut_sigma) come from these figures.
-";
+impl FromStr for Depths {
+    type Err = InputError;
 
-pub fn calibrate(args: &[String]) -> Result<(), InputError> {
-    if has_flag(args, "--help") || has_flag(args, "-h") {
-        print!("{CALIBRATE_USAGE}");
-        return Ok(());
+    fn from_str(text: &str) -> Result<Depths, InputError> {
+        text.split(',')
+            .map(|d| {
+                d.trim()
+                    .parse()
+                    .ok()
+                    .filter(|&d| d <= 20)
+                    .ok_or_else(|| InputError::new(format!("bad depth '{d}': expected 0 to 20")))
+            })
+            .collect::<Result<_, _>>()
+            .map(Depths)
     }
-    let per: usize = parse_option(args, "--per", 100)?;
-    if per == 0 {
-        return Err(InputError::new("--per must be at least 1"));
-    }
-    let from: u32 = parse_option(args, "--from", 12)?;
-    let to: u32 = parse_option(args, "--to", 22)?;
-    let versus: Option<u32> = match option_value(args, "--versus")? {
-        None => None,
-        Some(d) => Some(
-            d.parse()
-                .ok()
-                .filter(|&d| d <= 20)
-                .ok_or_else(|| InputError::new(format!("bad value '{d}' for --versus")))?,
-        ),
-    };
+}
+
+/// `caro othello calibrate`.
+#[derive(Args, Debug, Clone)]
+#[command(long_about = "\
+Measures how far the midgame search of each depth is from the exact score (or, with
+--versus, from the search of depth D), for positions of E empties (N positions each)
+taken from the self-play games: the mean error and its standard deviation, in discs. The
+endgame solver's probcut margins (SolverConfig's probcut_sigma) come from these figures.")]
+pub struct CalibrateArgs {
+    /// Positions per empties count
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = in_range(1usize, 1_000_000))]
+    pub per: usize,
+    /// The fewest empties
+    #[arg(long, value_name = "E", default_value_t = 12, value_parser = in_range(2u32, 60))]
+    pub from: u32,
+    /// The most empties (at most 30 without --versus)
+    #[arg(long, value_name = "E", default_value_t = 22, value_parser = in_range(2u32, 60))]
+    pub to: u32,
+    /// The depths measured
+    #[arg(long, value_name = "D,D,...", default_value = "0,1,2,3,4,5,6")]
+    pub depths: Depths,
+    /// Compare with the search of this depth instead of the exact score
+    #[arg(long, value_name = "D", value_parser = in_range(0u32, 20))]
+    pub versus: Option<u32>,
+    /// Self-play game files
+    #[arg(value_name = "GAMES", required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+pub fn calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
+    let (per, from, to, versus) = (args.per, args.from, args.to, args.versus);
     let limit = if versus.is_some() { 60 } else { 30 };
-    if from < 2 || to > limit || from > to {
+    if to > limit || from > to {
         return Err(InputError::new(format!(
-            "empties must run from 2 to at most {limit}"
-        )));
+            "empties must run from 2 to at most {limit}, --from not above --to"
+        ))
+        .into());
     }
-    let depths: Vec<u32> = option_value(args, "--depths")?
-        .unwrap_or("0,1,2,3,4,5,6")
-        .split(',')
-        .map(|d| {
-            d.parse()
-                .ok()
-                .filter(|&d| d <= 20)
-                .ok_or_else(|| InputError::new(format!("bad depth '{d}' in --depths")))
-        })
-        .collect::<Result<_, _>>()?;
-    let files = positional_args(args, &[]);
-    if files.is_empty() {
-        return Err(InputError::new(format!(
-            "calibrate needs game files\n\n{CALIBRATE_USAGE}"
-        )));
-    }
-    let games = read_games(&files)?;
+    let depths = &args.depths.0;
+    let progress = Progress::new("empties counts", Some(u64::from(to - from + 1)));
+    let (games, bad) = read_games(&args.files, &progress)?;
+    let mut progress = progress;
     let mut searcher = Searcher::new(16);
     let mut solver = Solver::new(20);
-    print!("empties");
-    for d in &depths {
-        print!("   depth {d:<2} mean   sd");
+    let mut header = String::from("empties");
+    for d in depths {
+        header.push_str(&format!("   depth {d:<2} mean   sd"));
     }
-    println!();
+    progress.println(&header);
     for empties in from..=to {
         let positions: Vec<(u64, u64)> = games
             .iter()
@@ -322,97 +447,105 @@ pub fn calibrate(args: &[String]) -> Result<(), InputError> {
             })
             .take(per)
             .collect();
-        let stats = shallow_errors(&positions, &depths, versus, &mut searcher, &mut solver);
-        print!("{empties:>7}");
+        let stats = shallow_errors(&positions, depths, versus, &mut searcher, &mut solver);
+        let mut line = format!("{empties:>7}");
         for s in stats {
-            print!("   {:>12.2} {:>4.2}", s.mean, s.sd);
+            line.push_str(&format!("   {:>12.2} {:>4.2}", s.mean, s.sd));
         }
-        println!("   ({} positions)", positions.len());
+        line.push_str(&format!("   ({} positions)", positions.len()));
+        progress.println(&line);
+        progress.inc(1);
     }
-    Ok(())
+    progress.finish();
+    lines_result(bad, games.len() + bad)
 }
 
-/// The arguments that are neither options nor option values; `flags` are the options
-/// that take no value.
-fn positional_args(args: &[String], flags: &[&str]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if flags.contains(&a) {
-            i += 1;
-        } else if a.starts_with("--") {
-            i += 2;
-        } else {
-            out.push(a.to_string());
-            i += 1;
-        }
-    }
-    out
+/// Which games `--part I/N` keeps: every N-th from the I-th (0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub index: usize,
+    pub count: usize,
 }
 
-pub const LABEL_USAGE: &str = "\
-usage: caro othello label [--depth D] [--exact E] [--every K] [--part I/N] [--eval E]
-                          [--children C] [--from E] [--to E] GAMES...
+impl FromStr for Part {
+    type Err = InputError;
 
-Labels positions of the self-play games for training: every K-th position of each game
-(default 1: all), with the game's final score when it has at most E empties (default 18:
-self-play games are played perfectly from there, so that score is exact), else with the
-midgame search's score at depth D (default 4). Prints one a line: the position in OBF, a
-space, the label in discs for the side to move. With --children, the positions after each
-legal move are labelled instead: solved exactly when they have at most C empties, else
-searched. --from and --to keep the positions with that many empties. --part I/N takes
-every N-th game from the I-th (0-based), to split the work between processes.
-";
-
-pub fn label_positions(args: &[String]) -> Result<(), InputError> {
-    if has_flag(args, "--help") || has_flag(args, "-h") {
-        print!("{LABEL_USAGE}");
-        return Ok(());
-    }
-    let depth: u32 = parse_option(args, "--depth", 4)?;
-    let exact: u32 = parse_option(args, "--exact", 18)?;
-    let every: usize = parse_option(args, "--every", 1)?;
-    if depth > 20 || every == 0 {
-        return Err(InputError::new(
-            "--depth must be at most 20, --every at least 1",
-        ));
-    }
-    let (part, parts) = match option_value(args, "--part")? {
-        None => (0, 1),
-        Some(text) => {
-            let bad = || InputError::new(format!("bad value '{text}' for --part: expected I/N"));
-            let (i, n) = text.split_once('/').ok_or_else(bad)?;
-            let (i, n): (usize, usize) =
-                (i.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
-            if n == 0 || i >= n {
-                return Err(bad());
-            }
-            (i, n)
+    fn from_str(text: &str) -> Result<Part, InputError> {
+        let bad = || InputError::new(format!("bad part '{text}': expected I/N with I below N"));
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count): (usize, usize) = (
+            i.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if count == 0 || index >= count {
+            return Err(bad());
         }
-    };
-    let eval = parse_eval(option_value(args, "--eval")?)?.unwrap_or_else(Eval::default_patterns);
-    let files = positional_args(args, &[]);
-    if files.is_empty() {
-        return Err(InputError::new(format!(
-            "label needs game files\n\n{LABEL_USAGE}"
-        )));
+        Ok(Part { index, count })
     }
-    let from: u32 = parse_option(args, "--from", 0)?;
-    let to: u32 = parse_option(args, "--to", 60)?;
+}
+
+/// `caro othello label`.
+#[derive(Args, Debug, Clone)]
+#[command(long_about = "\
+Labels positions of the self-play games for training: every K-th position of each game,
+with the game's final score when it has at most E empties (self-play games are played
+perfectly from there, so that score is exact), else with the midgame search's score at
+depth D. Prints one a line: the position in OBF, a space, the label in discs for the side to
+move. With --children, the positions after each legal move are labelled instead: solved
+exactly when they have at most C empties, else searched.")]
+pub struct LabelArgs {
+    /// Depth of the midgame search
+    #[arg(long, value_name = "D", default_value_t = 4, value_parser = in_range(0u32, 20))]
+    pub depth: u32,
+    /// Positions with at most this many empties take the game's final score
+    #[arg(long, value_name = "E", default_value_t = 18, value_parser = in_range(0u32, 60))]
+    pub exact: u32,
+    /// Every K-th position of each game
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = in_range(1usize, 60))]
+    pub every: usize,
+    /// Take every N-th game from the I-th (0-based), to split the work between processes
+    #[arg(long, value_name = "I/N")]
+    pub part: Option<Part>,
+    /// The search's evaluation: 'classic' or a weights file [default: the shipped weights]
+    #[arg(long, value_name = "E")]
+    pub eval: Option<EvalChoice>,
+    /// Label the positions after each legal move, solved when they have at most C empties
+    #[arg(long, value_name = "C", value_parser = in_range(0u32, 22))]
+    pub children: Option<u32>,
+    /// Keep positions with at least this many empties
+    #[arg(long, value_name = "E", default_value_t = 0, value_parser = in_range(0u32, 60))]
+    pub from: u32,
+    /// Keep positions with at most this many empties
+    #[arg(long, value_name = "E", default_value_t = 60, value_parser = in_range(0u32, 60))]
+    pub to: u32,
+    /// Self-play game files
+    #[arg(value_name = "GAMES", required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+pub fn label_positions(args: &LabelArgs) -> Result<(), Failure> {
+    let (depth, exact, every, children, from, to) = (
+        args.depth,
+        args.exact,
+        args.every,
+        args.children,
+        args.from,
+        args.to,
+    );
+    let Part {
+        index: part,
+        count: parts,
+    } = args.part.unwrap_or(Part { index: 0, count: 1 });
     if from > to {
         return Err(InputError::new(format!(
             "--from {from} is above --to {to}: no position would be labelled"
-        )));
+        ))
+        .into());
     }
-    let children: Option<u32> = match option_value(args, "--children")? {
-        None => None,
-        Some(e) => Some(e.parse().ok().filter(|&e| e <= 22).ok_or_else(|| {
-            InputError::new(format!(
-                "bad value '{e}' for --children: expected empties up to 22"
-            ))
-        })?),
-    };
+    let eval = args
+        .eval
+        .as_ref()
+        .map_or_else(Eval::default_patterns, EvalChoice::eval);
     let mut searcher = Searcher::with_eval(20, eval.clone());
     let mut solver = Solver::with_eval(20, eval);
     let stdout = io::stdout();
@@ -420,7 +553,11 @@ pub fn label_positions(args: &[String]) -> Result<(), InputError> {
     let start = Instant::now();
     let mut index = 0usize;
     let mut labelled = 0usize;
-    for game in read_games(&files)? {
+    let quiet = Progress::new("games", None);
+    let (games, bad) = read_games(&args.files, &quiet)?;
+    quiet.finish();
+    let mut progress = Progress::new("games labelled", Some(games.len().div_ceil(parts) as u64));
+    for game in games.iter() {
         index += 1;
         if (index - 1) % parts != part {
             continue;
@@ -473,10 +610,12 @@ pub fn label_positions(args: &[String]) -> Result<(), InputError> {
                 labelled += 1;
             }
         }
+        progress.inc(1);
     }
+    progress.finish();
     eprintln!(
         "labelled {labelled} positions in {:.1} s",
         start.elapsed().as_secs_f64()
     );
-    Ok(())
+    lines_result(bad, games.len() + bad)
 }

@@ -14,7 +14,7 @@ pub mod weights;
 pub use board::{perft, MoveError, PassRule, Position, Square, Squares};
 pub use endgame::{Solution, Solver};
 pub use levels::{new_bot, new_bot_with_budget, play_game, Level, OthelloBot};
-pub use notation::{format_obf, parse_obf, parse_square};
+pub use notation::{format_obf, parse_obf, parse_obf_prefix, parse_square};
 
 /// A cheap deterministic generator of random-looking bitboards (xorshift64), for the unit
 /// tests.

@@ -33,16 +33,23 @@ pub fn parse_square(text: &str) -> Result<Square, InputError> {
 
 /// Parses an OBF position (see the module documentation).
 pub fn parse_obf(text: &str) -> Result<Position, InputError> {
+    parse_obf_prefix(text).map(|(position, _)| position)
+}
+
+/// Parses the OBF position at the start of `text` and hands back the rest of the line after
+/// the side to move (a label, an FFO move list), untrimmed.
+pub fn parse_obf_prefix(text: &str) -> Result<(Position, &str), InputError> {
     let t = text.trim_start();
-    let board: Vec<char> = t.chars().take(64).collect();
-    if board.len() < 64 {
+    let count = t.chars().take(64).count();
+    if count < 64 {
         return Err(InputError::new(format!(
-            "OBF position too short: {} board characters, expected 64 (X, O or -) then a space and the side to move",
-            board.len()
+            "OBF position too short: {count} board characters, expected 64 (X, O or -) then a space and the side to move",
         )));
     }
+    let mut chars = t.char_indices();
     let (mut black, mut white) = (0u64, 0u64);
-    for (i, &c) in board.iter().enumerate() {
+    for i in 0..64 {
+        let (_, c) = chars.next().expect("64 characters counted");
         match c {
             'X' | 'x' | '*' => black |= 1 << i,
             'O' | 'o' => white |= 1 << i,
@@ -55,27 +62,29 @@ pub fn parse_obf(text: &str) -> Result<Position, InputError> {
             }
         }
     }
-    let rest: String = t.chars().skip(64).collect();
-    let mut rest = rest.chars();
-    if !matches!(rest.next(), Some(c) if c.is_whitespace()) {
+    if !matches!(chars.next(), Some((_, c)) if c.is_whitespace()) {
         return Err(InputError::new(
             "OBF position: expected a space after the 64 board characters, then the side to move (X or O)",
         ));
     }
-    let side =
-        match rest.find(|c| !c.is_whitespace()) {
-            Some('X' | 'x' | '*') => Side::First,
-            Some('O' | 'o') => Side::Second,
-            Some(other) => {
-                return Err(InputError::new(format!(
-                    "bad side to move '{other}' in OBF position: expected X (Black) or O (White)"
-                )))
-            }
+    let (at, c) =
+        match chars.find(|&(_, c)| !c.is_whitespace()) {
+            Some(found) => found,
             None => return Err(InputError::new(
                 "OBF position has no side to move: expected X (Black) or O (White) after the board",
             )),
         };
-    Ok(Position::from_discs(black, white, side))
+    let side = match c {
+        'X' | 'x' | '*' => Side::First,
+        'O' | 'o' => Side::Second,
+        other => {
+            return Err(InputError::new(format!(
+                "bad side to move '{other}' in OBF position: expected X (Black) or O (White)"
+            )))
+        }
+    };
+    let rest = &t[at + c.len_utf8()..];
+    Ok((Position::from_discs(black, white, side), rest))
 }
 
 /// The OBF form of `position`; [`parse_obf`] reads it back.

@@ -486,7 +486,8 @@ impl Player for EnginePlayer {
             }
             process.send("DONE")?;
         }
-        let deadline = Instant::now() + Duration::from_millis(self.time_ms + self.tolerance_ms);
+        let deadline =
+            Instant::now() + Duration::from_millis(self.time_ms.saturating_add(self.tolerance_ms));
         let pos = self.read_move(deadline)?;
         self.known = moves.len() + 1;
         Ok(pos)
@@ -542,7 +543,7 @@ fn play_game(
     let fault = |side: Side, msg: String| {
         (
             Outcome::Win(side.opponent()),
-            format!("{} ({}) {msg}", names[side.index()], side_name(side)),
+            format!("{} ({}) {msg}", names[side.index()], side.name()),
         )
     };
     let players: [&mut dyn Player; 2] = [x, o];
@@ -580,13 +581,6 @@ fn play_game(
     }
     let (outcome, reason) = ended.expect("the loop ends with a result");
     (board, outcome, reason)
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "X",
-        Side::Second => "O",
-    }
 }
 
 /// Plays the match, calling `on_game` after each game with its number (from 1), record and
