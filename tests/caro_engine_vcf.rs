@@ -1,5 +1,5 @@
 //! The VCF solver against public problem sets with known forced wins by continuous fours
-//! (tests/data/gomoku, see /work/shared/data/README.md). Every sequence found is checked by
+//! (tests/data/gomoku; its README says where they come from). Every sequence found is checked by
 //! playing it out on a `caro::Board` with the board's own rules: each attacker move legal
 //! and a four or a five, each defender reply the only one that stops the five, the line
 //! ending in a five or a four the defender cannot stop.

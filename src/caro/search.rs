@@ -28,6 +28,9 @@ const INF: i32 = WIN + 1;
 /// The deepest VCT tried, in attacker moves.
 const VCT_DEPTH: usize = 10;
 const MAX_PLY: usize = 64;
+/// The main search reads the clock after this many nodes. A node on a crowded 60x60 board
+/// generates and scores a thousand moves, so this is a fraction of a millisecond.
+const CHECK_EVERY: u64 = 256;
 
 /// How the engine is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,6 +138,8 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
     deadline: Deadline,
     nodes: u64,
+    /// The node count at which the clock is read next.
+    next_check: u64,
     aborted: bool,
     leaf_vcf_nodes: u64,
     root_bonus: Vec<(usize, i32)>,
@@ -155,6 +160,7 @@ impl Engine {
             stop: Arc::new(AtomicBool::new(false)),
             deadline: Deadline::start(Budget::unlimited()),
             nodes: 0,
+            next_check: 0,
             aborted: false,
             leaf_vcf_nodes: 0,
             root_bonus: Vec::new(),
@@ -326,6 +332,7 @@ impl Engine {
         // 5. The main search.
         self.deadline = deadline;
         self.aborted = false;
+        self.next_check = 0;
         self.leaf_vcf_nodes = limits.leaf_vcf_nodes;
         let size = pos.index(Pos::new(board.rows() - 1, board.cols() - 1)) + 8;
         if self.history.len() != size {
@@ -455,7 +462,11 @@ impl Engine {
         beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 {
+        // Not `nodes % N == 0`: the leaf VCFs add their nodes in lumps, and a count that
+        // steps over every multiple of N never checked the clock (a long-lived brain, whose
+        // warm table let the search reach leaves with fours more often, overran its time).
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_EVERY;
             self.check_time();
         }
         if self.aborted {

@@ -458,6 +458,7 @@ impl Brain {
             Ok(_) => {
                 self.game = Some(Game::new(rows, cols));
                 self.spent = Duration::ZERO;
+                self.warm_up();
                 vec!["OK".to_string()]
             }
             Err(e) => error(&format!("unsupported size: {e}")),
@@ -571,7 +572,10 @@ impl Brain {
                 Err(_) => return bad(),
             },
             "rule" => match value.parse() {
-                Ok(v) => self.rule_bits = v,
+                Ok(v) => {
+                    self.rule_bits = v;
+                    self.warm_up();
+                }
                 Err(_) => return bad(),
             },
             "game_type" if value.parse::<u32>().is_err() => return bad(),
@@ -579,6 +583,31 @@ impl Brain {
             _ => {}
         }
         Vec::new()
+    }
+
+    /// Does now, outside any move's time, what the first move would otherwise pay for: the
+    /// rule's pattern tables (built on first use, tens of milliseconds) and the bot with its
+    /// tables. Called at START and when the rule changes.
+    fn warm_up(&mut self) {
+        let rule = self.rule();
+        for side in [Side::First, Side::Second] {
+            crate::caro::patterns::table(rule, side);
+        }
+        self.bot_for(self.planned_time());
+    }
+
+    /// The bot for a move of `planned` time: the one made before if its budget is the same,
+    /// else a new one.
+    fn bot_for(&mut self, planned: Duration) -> &mut CaroBot {
+        // Master thinks for the planned time; other levels keep their budgets within it.
+        let budget = self.options.level.budget_within(planned);
+        if self.bot.as_ref().map(|(b, _)| *b) != Some(budget) {
+            let seed = self.options.seed.map(|s| s.wrapping_add(self.bots_made));
+            self.bots_made += 1;
+            let bot = new_bot(self.options.level, BotOptions { seed, budget });
+            self.bot = Some((budget, bot));
+        }
+        &mut self.bot.as_mut().expect("made just above").1
     }
 
     /// Chooses, records and answers the brain's move.
@@ -604,17 +633,8 @@ impl Brain {
             ));
         }
 
-        // Master thinks for the planned time; other levels keep their budgets within it.
-        let budget = self.options.level.budget_within(planned);
-        if self.bot.as_ref().map(|(b, _)| *b) != Some(budget) {
-            let seed = self.options.seed.map(|s| s.wrapping_add(self.bots_made));
-            self.bots_made += 1;
-            let bot = new_bot(self.options.level, BotOptions { seed, budget });
-            self.bot = Some((budget, bot));
-        }
-        let (_, bot) = self.bot.as_mut().expect("made just above");
         let clock = Deadline::start(Budget::time(planned));
-        let chosen = bot.choose_move(&board);
+        let chosen = self.bot_for(planned).choose_move(&board);
         self.spent += clock.elapsed();
 
         let game = self.game.as_mut().expect("checked above");
