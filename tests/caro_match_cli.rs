@@ -154,3 +154,130 @@ fn play_exit_and_bad_options() {
     let out = caro(&["play", "caro", "--size", "70"], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Issue 13's match tooling: openings from a file (each played twice, colours swapped),
+/// games in parallel, an SPRT stop, a Piskvork record per game and a time per side.
+#[test]
+fn match_with_an_openings_file_in_parallel_with_records_and_an_sprt() {
+    let dir = std::env::temp_dir().join(format!("caro-match-tools-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(
+        &openings,
+        "# two openings\n7,7;8,8;6,7  # even\n\n7,7;8,6;9,9\n",
+    )
+    .unwrap();
+    let records = dir.join("records");
+    let engine = format!("{} --level greedy", env!("CARGO_BIN_EXE_pbrain-caro"));
+    let out = caro(
+        &[
+            "match",
+            "--a",
+            "easy",
+            "--b",
+            &engine,
+            "--openings-file",
+            openings.to_str().unwrap(),
+            "--rule",
+            "freestyle",
+            "--concurrency",
+            "2",
+            "--records",
+            records.to_str().unwrap(),
+            "--sprt",
+            "0,400",
+            "--games",
+            "8",
+            "--time-a",
+            "300",
+            "--time-b",
+            "200",
+            "--tolerance-ms",
+            "5000",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("300 ms a move for A, 200 for B, 2 openings from "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("LLR bounds -2.94 2.94"), "{stdout}");
+    let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game ")).collect();
+    assert!(!games.is_empty() && games.len() <= 8, "{stdout}");
+    // Games 1 and 2 share the first opening with colours swapped, 3 and 4 the second.
+    for line in &games {
+        let number: usize = line[5..line.find('/').unwrap()].parse().unwrap();
+        let opening = if (number - 1) / 2 % 2 == 0 {
+            "freestyle 15x15 7,7 8,8 7,6 "
+        } else {
+            "freestyle 15x15 7,7 6,8 9,9 "
+        };
+        assert!(line.contains(opening), "{line}");
+        let a_is_x = number % 2 == 1;
+        assert_eq!(line.contains("X=A:easy"), a_is_x, "{line}");
+        // Each game's record: the moves, 1-based, the opening's with 0 ms.
+        let psq = std::fs::read_to_string(records.join(format!("game-{number:04}.psq"))).unwrap();
+        let lines: Vec<&str> = psq.lines().collect();
+        assert_eq!(lines[0], "Piskvorky 15x15, 11:11, 0");
+        assert_eq!(lines[1], "8,8,0");
+        let moves: usize = line
+            .split(" after ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(
+            lines.iter().position(|l| *l == "-1"),
+            Some(moves + 1),
+            "{psq}"
+        );
+    }
+    assert!(
+        stdout.contains("pairs (A's points 0, 1/2, 1, 3/2, 2): "),
+        "{stdout}"
+    );
+    let verdict = stdout.lines().last().unwrap();
+    assert!(verdict.starts_with("SPRT: LLR "), "{verdict}");
+    assert!(stdout.contains("Elo of A relative to B: "), "{stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_bad_openings_file_is_refused_naming_the_line() {
+    let dir = std::env::temp_dir().join(format!("caro-match-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (content, message) in [
+        (
+            "7,7;8,8\n# fine\n7,7;x,8\n",
+            "line 3: bad coordinates 'x,8'",
+        ),
+        ("7,7\n7,7;20,1\n", "line 2: stone 20,1 cannot be played"),
+        ("# none\n", "no opening in the file"),
+    ] {
+        let file = dir.join("openings.txt");
+        std::fs::write(&file, content).unwrap();
+        let out = caro(
+            &[
+                "match",
+                "--a",
+                "greedy",
+                "--b",
+                "greedy",
+                "--openings-file",
+                file.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(2), "{content}");
+        let err = text(&out.stderr);
+        assert!(err.contains(message), "{content}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -8,9 +8,13 @@ use crate::caro::notation::{parse_pos, parse_size};
 use crate::caro::{new_bot, Board, BotOptions, CaroBot, Level, Pos, Rule};
 use crate::game::{InputError, Outcome, Side};
 use crate::protocol::gomocup::default_level;
-use arena::{describe_game, elo_estimate, run_match as play_match, MatchConfig, PlayerSpec};
+use arena::{
+    check_openings, describe_game, elo_estimate, parse_openings, psq, run_match as play_match,
+    MatchConfig, PlayerSpec, Sprt, SprtDecision,
+};
 use clap::Args;
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -365,11 +369,18 @@ pub fn play(args: &PlayArgs) -> Result<(), InputError> {
 }
 
 const MATCH_HELP: &str = "\
-Plays N games between A and B: built-in levels, or Gomocup brain executables (started per
-game and driven over the protocol). Each random opening of K stones near the centre is
-played twice with colours swapped. T is the time per move; an engine that has not answered
-after T+M ms loses the game, as does any player making an illegal move or crashing. Prints
-a line per game, then W-L-D and an Elo estimate for A with its 95% margin.";
+Plays games between A and B: built-in levels, or Gomocup brain executables (started per game
+and driven over the protocol, with INFO timeout_turn). Each opening is played twice with
+colours swapped: random balanced openings of K stones near the centre, or the lines of
+--openings-file in turn. An engine that has not answered after its time plus M ms loses the
+game, as does any player making an illegal move or crashing (the message says which).
+Prints a line per game, then W-L-D and the Elo of A over B with its 95% margin. With --sprt
+the match stops as soon as the test decides (alpha = beta = 0.05), --games being then the
+most it plays.
+
+An openings file has one opening a line: stones x,y;x,y;... in Gomocup coordinates (x the
+column from the left, y the row from the top, both from 0), Black first, colours
+alternating; # starts a comment.";
 
 /// `caro match`.
 #[derive(Args, Debug, Clone)]
@@ -381,9 +392,10 @@ pub struct MatchArgs {
     /// Player B, as A
     #[arg(long, value_name = "LEVEL|PATH")]
     pub b: PlayerSpec,
-    /// Games to play
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = in_range(1usize, 1_000_000))]
-    pub games: usize,
+    /// Games to play [default: 10; twice the openings of --openings-file; with --sprt, 20000
+    /// at most]
+    #[arg(long, value_name = "N", value_parser = in_range(1usize, 1_000_000))]
+    pub games: Option<usize>,
     /// The rule: caro, freestyle, standard or renju
     #[arg(long, default_value = "caro")]
     pub rule: Rule,
@@ -393,13 +405,33 @@ pub struct MatchArgs {
     /// Thinking time per move in ms for both sides (a level's cap, an engine's timeout_turn)
     #[arg(long, value_name = "T", default_value_t = 1_000, value_parser = in_range(1u64, MAX_MOVE_MS))]
     pub time_ms: u64,
+    /// A's time per move in ms, for time-odds runs [default: --time-ms]
+    #[arg(long, value_name = "T", value_parser = in_range(1u64, MAX_MOVE_MS))]
+    pub time_a: Option<u64>,
+    /// B's time per move in ms [default: --time-ms]
+    #[arg(long, value_name = "T", value_parser = in_range(1u64, MAX_MOVE_MS))]
+    pub time_b: Option<u64>,
     /// Seed of the openings and the levels' random choices [default: random, printed]
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Stones in each random opening (0: every game starts on an empty board)
     #[arg(long, value_name = "K", default_value_t = 3, value_parser = in_range(0usize, 200))]
     pub openings: usize,
-    /// The grace an engine gets beyond T before it loses on time
+    /// Play these openings (one a line, see below) instead of random ones, in turn
+    #[arg(long, value_name = "FILE")]
+    pub openings_file: Option<PathBuf>,
+    /// Games played at once, each on a thread of its own (one engine process or level per
+    /// game)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = in_range(1usize, 64))]
+    pub concurrency: usize,
+    /// Stop when a sequential probability ratio test between these Elo differences of A over
+    /// B decides
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub sprt: Option<Sprt>,
+    /// Write each game to this directory as a Piskvork file (game-0001.psq, ...)
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
+    /// The grace an engine gets beyond its time before it loses on time
     #[arg(long, value_name = "M", default_value_t = 1_000, value_parser = in_range(0u64, MAX_MOVE_MS))]
     pub tolerance_ms: u64,
 }
@@ -415,48 +447,145 @@ impl FromStr for PlayerSpec {
 /// `caro match`.
 pub fn run_match(args: &MatchArgs) -> Result<(), InputError> {
     let mut config = MatchConfig::new(args.a.clone(), args.b.clone());
-    config.games = args.games;
     config.rule = args.rule;
     (config.rows, config.cols) = (args.size.rows, args.size.cols);
     config.time_ms = args.time_ms;
+    config.time_a_ms = args.time_a;
+    config.time_b_ms = args.time_b;
     config.tolerance_ms = args.tolerance_ms;
     config.opening_stones = args.openings;
+    config.concurrency = args.concurrency;
+    config.sprt = args.sprt;
     config.seed = args.seed.unwrap_or_else(rand::random);
+    let mut openings_text = format!("random openings of {} stones", config.opening_stones);
+    if let Some(path) = &args.openings_file {
+        let name = path.display();
+        let bytes =
+            std::fs::read(path).map_err(|e| InputError::new(format!("cannot read {name}: {e}")))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| InputError::new(format!("{name}: not UTF-8 text")))?;
+        let openings =
+            parse_openings(&text).map_err(|e| InputError::new(format!("{name}: {e}")))?;
+        let empty = Board::new(config.rows, config.cols, config.rule)?;
+        check_openings(&openings, &empty).map_err(|e| InputError::new(format!("{name}: {e}")))?;
+        openings_text = format!("{} openings from {name}", openings.len());
+        config.openings = Some(openings);
+    }
+    config.games = match (args.games, &config.openings, &config.sprt) {
+        (Some(n), _, _) => n,
+        (None, _, Some(_)) => 20_000,
+        (None, Some(openings), None) => 2 * openings.len(),
+        (None, None, None) => 10,
+    };
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            InputError::new(format!("cannot make the directory {}: {e}", dir.display()))
+        })?;
+    }
+    let times = if config.time_a() == config.time_b() {
+        format!("{} ms a move", config.time_a())
+    } else {
+        format!(
+            "{} ms a move for A, {} for B",
+            config.time_a(),
+            config.time_b()
+        )
+    };
     println!(
-        "match: A={} vs B={}, {} games, rule {}, {}x{}, {} ms a move, openings of {} stones, seed {}",
+        "match: A={} vs B={}, {} games, rule {}, {}x{}, {times}, {openings_text}, seed {}{}",
         config.a,
         config.b,
         config.games,
         config.rule,
         config.rows,
         config.cols,
-        config.time_ms,
-        config.opening_stones,
-        config.seed
+        config.seed,
+        if config.concurrency > 1 {
+            format!(", {} at once", config.concurrency)
+        } else {
+            String::new()
+        }
     );
+    if let Some(sprt) = &config.sprt {
+        println!(
+            "SPRT: H0 elo {} vs H1 elo {}, alpha {} beta {}, LLR bounds {:.2} {:.2}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            sprt.lower(),
+            sprt.upper()
+        );
+    }
     let total = config.games;
     let mut progress = Progress::new("games", Some(total as u64));
-    let score = play_match(&config, &mut |n, record, score| {
-        progress.println(&describe_game(n, total, &config, record));
-        progress.println(&format!(
+    let mut write_error = None;
+    let score = play_match(&config, &mut |_, record, score| {
+        progress.println(&describe_game(total, &config, record));
+        let mut line = format!(
             "  score A-B-draws: {}-{}-{}",
             score.a_wins, score.b_wins, score.draws
-        ));
+        );
+        if let Some(sprt) = &config.sprt {
+            line.push_str(&format!(
+                "  LLR {:.2} ({:.2}, {:.2})",
+                sprt.llr(score),
+                sprt.lower(),
+                sprt.upper()
+            ));
+        }
+        progress.println(&line);
         progress.set_message(format!(
             "A-B-draws {}-{}-{}",
             score.a_wins, score.b_wins, score.draws
         ));
         progress.inc(1);
+        if let Some(dir) = &args.records {
+            let (x, o) = if record.a_side == Side::First {
+                (config.a.to_string(), config.b.to_string())
+            } else {
+                (config.b.to_string(), config.a.to_string())
+            };
+            let path = dir.join(format!("game-{:04}.psq", record.number));
+            if let Err(e) = std::fs::write(&path, psq(record, &x, &o)) {
+                write_error.get_or_insert(format!("cannot write {}: {e}", path.display()));
+            }
+        }
     });
     progress.finish();
     let score = score?;
+    if let Some(e) = write_error {
+        return Err(InputError::new(e));
+    }
     let percent = 100.0 * (score.a_wins as f64 + score.draws as f64 / 2.0) / score.games() as f64;
     println!(
         "result: A={} vs B={}: W-L-D {}-{}-{} ({percent:.1}% for A)",
         config.a, config.b, score.a_wins, score.b_wins, score.draws
     );
+    let p = score.pairs;
+    println!(
+        "pairs (A's points 0, 1/2, 1, 3/2, 2): {} {} {} {} {}",
+        p[0], p[1], p[2], p[3], p[4]
+    );
     if let Some(elo) = elo_estimate(score.a_wins, score.b_wins, score.draws) {
         println!("Elo of A relative to B: {elo} (95%)");
+    }
+    if let Some(sprt) = &config.sprt {
+        let verdict = match sprt.decision(&score) {
+            Some(SprtDecision::AcceptH1) => {
+                format!("H1 accepted: A is at least {} Elo better", sprt.elo1)
+            }
+            Some(SprtDecision::AcceptH0) => {
+                format!("H0 accepted: A is not {} Elo better", sprt.elo1)
+            }
+            None => "no decision within the games played".to_string(),
+        };
+        println!(
+            "SPRT: LLR {:.2} (bounds {:.2}, {:.2}): {verdict}",
+            sprt.llr(&score),
+            sprt.lower(),
+            sprt.upper()
+        );
     }
     Ok(())
 }

@@ -33,7 +33,7 @@ pub enum Command {
     #[command(subcommand)]
     Play(PlayGame),
     /// Play two Caro levels or Gomocup engines against each other
-    Match(caro_play::MatchArgs),
+    Match(Box<caro_play::MatchArgs>),
     /// Search a fixed set of Caro positions, print nodes and speed
     Bench(caro_tools::BenchArgs),
     /// Find a forced Caro win (VCF/VCT) in positions
@@ -170,6 +170,7 @@ mod tests {
             "play othello --black strong --white human --time 10 --seed 3",
             "match --a greedy --b easy",
             "match --a greedy --b easy --games 4 --rule freestyle --size 20 --time-ms 7 --seed 9 --openings 0 --tolerance-ms 0",
+            "match --a greedy --b easy --openings-file f --concurrency 2 --sprt -5,5 --records d --time-a 3 --time-b 4",
             "bench",
             "bench --level hard --nodes 10",
             "solve --budget-ms 5 --nodes 9 --rule caro --vcf-only caro 15x15 7,7",

@@ -11,13 +11,16 @@ use crate::caro::{
     new_bot, Board, BotOptions, CaroBot, Engine, EngineConfig, Level, Limits, Pos, Rule,
 };
 use crate::game::{InputError, Outcome, Side};
-use crate::protocol::gomocup::{format_pos, parse_reply_move, rule_bits, Reply};
+use crate::protocol::gomocup::{format_pos, parse_reply_move, parse_xy, rule_bits, Reply};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -85,12 +88,21 @@ pub struct MatchConfig {
     pub cols: usize,
     /// Thinking time per move, for levels and engines alike.
     pub time_ms: u64,
+    /// A's and B's own time per move, when they differ from `time_ms` (time-odds runs).
+    pub time_a_ms: Option<u64>,
+    pub time_b_ms: Option<u64>,
     /// Extra time an external engine gets per answer before it loses on time (pipes,
     /// process start-up, a slow machine).
     pub tolerance_ms: u64,
     pub seed: u64,
     /// Stones in each random opening (0: every game starts on an empty board).
     pub opening_stones: usize,
+    /// Openings to play instead of random ones (from `--openings-file`), in turn.
+    pub openings: Option<Vec<Opening>>,
+    /// Games played at once, each on a thread of its own.
+    pub concurrency: usize,
+    /// Stop as soon as this test decides.
+    pub sprt: Option<Sprt>,
 }
 
 impl MatchConfig {
@@ -106,7 +118,22 @@ impl MatchConfig {
             tolerance_ms: 1_000,
             seed: 1,
             opening_stones: 3,
+            time_a_ms: None,
+            time_b_ms: None,
+            openings: None,
+            concurrency: 1,
+            sprt: None,
         }
+    }
+
+    /// A's time per move in ms.
+    pub fn time_a(&self) -> u64 {
+        self.time_a_ms.unwrap_or(self.time_ms)
+    }
+
+    /// B's time per move in ms.
+    pub fn time_b(&self) -> u64 {
+        self.time_b_ms.unwrap_or(self.time_ms)
     }
 }
 
@@ -121,6 +148,10 @@ pub enum GameResult {
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
+    /// The game's number in the match, from 1: games 2k-1 and 2k share an opening.
+    pub number: usize,
+    /// Milliseconds each move after the opening took, in order.
+    pub times_ms: Vec<u64>,
     /// Which colour A played.
     pub a_side: Side,
     pub opening: Vec<Pos>,
@@ -138,6 +169,9 @@ pub struct MatchScore {
     pub a_wins: usize,
     pub b_wins: usize,
     pub draws: usize,
+    /// Finished pairs of games (one opening, colours swapped) by A's points in the pair:
+    /// `pairs[k]` counts pairs where A scored k/2 points (0, 1/2, 1, 3/2 or 2).
+    pub pairs: [usize; 5],
 }
 
 impl MatchScore {
@@ -361,8 +395,14 @@ impl EngineProcess {
         })
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
+    /// Sends one or more lines in a single write: an engine that polls its input while it
+    /// thinks (Rapfi does) could otherwise see a command cut in two (`TURN` then `13,4`).
+    fn send(&mut self, lines: &str) -> Result<(), String> {
+        let mut text = String::with_capacity(lines.len() + 1);
+        text.push_str(lines);
+        text.push('\n');
+        self.stdin
+            .write_all(text.as_bytes())
             .and_then(|_| self.stdin.flush())
             .map_err(|_| "the engine closed its input (crashed?)".to_string())
     }
@@ -474,7 +514,7 @@ impl Player for EnginePlayer {
             process.send(&format!("TURN {}", format_pos(moves[moves.len() - 1])))?;
         } else {
             // First turn after an opening, or the engine lost track: the whole position.
-            process.send("BOARD")?;
+            let mut board = String::from("BOARD");
             for (i, &pos) in moves.iter().enumerate() {
                 let side = if i % 2 == 0 {
                     Side::First
@@ -482,9 +522,10 @@ impl Player for EnginePlayer {
                     Side::Second
                 };
                 let field = if side == me { 1 } else { 2 };
-                process.send(&format!("{},{field}", format_pos(pos)))?;
+                board.push_str(&format!("\n{},{field}", format_pos(pos)));
             }
-            process.send("DONE")?;
+            board.push_str("\nDONE");
+            process.send(&board)?;
         }
         let deadline =
             Instant::now() + Duration::from_millis(self.time_ms.saturating_add(self.tolerance_ms));
@@ -500,18 +541,23 @@ impl Player for EnginePlayer {
     }
 }
 
-fn make_player(spec: &PlayerSpec, config: &MatchConfig, seed: u64) -> Box<dyn Player> {
+fn make_player(
+    spec: &PlayerSpec,
+    config: &MatchConfig,
+    time_ms: u64,
+    seed: u64,
+) -> Box<dyn Player> {
     match spec {
         PlayerSpec::Level(level) => Box::new(LevelPlayer {
             level: *level,
-            time: Duration::from_millis(config.time_ms),
+            time: Duration::from_millis(time_ms),
             seed,
             bot: None,
         }),
         PlayerSpec::Engine { path, args } => Box::new(EnginePlayer {
             path: path.clone(),
             args: args.clone(),
-            time_ms: config.time_ms,
+            time_ms,
             tolerance_ms: config.tolerance_ms,
             process: None,
             known: 0,
@@ -531,13 +577,14 @@ fn game_seed(seed: u64, game: usize, player: u64) -> u64 {
 }
 
 /// Plays one game from `opening` between X and O; the loser of a fault is named in the
-/// reason. Returns the final board, the outcome and the reason.
+/// reason. Returns the final board, the outcome, the reason and each move's time.
 fn play_game(
     x: &mut dyn Player,
     o: &mut dyn Player,
     board: Board,
     names: [&str; 2],
-) -> (Board, Outcome, String) {
+) -> (Board, Outcome, String, Vec<u64>) {
+    let mut times = Vec::new();
     let mut board = board;
     let (rows, cols, rule) = (board.rows(), board.cols(), board.rule());
     let fault = |side: Side, msg: String| {
@@ -564,7 +611,10 @@ fn play_game(
             break;
         }
         let side = board.to_move();
-        match players[side.index()].choose(&board) {
+        let clock = Instant::now();
+        let choice = players[side.index()].choose(&board);
+        times.push(clock.elapsed().as_millis().min(u64::MAX as u128) as u64);
+        match choice {
             Ok(pos) => {
                 if let Err(e) = board.play(pos) {
                     ended = Some(fault(
@@ -580,11 +630,79 @@ fn play_game(
         player.end_game();
     }
     let (outcome, reason) = ended.expect("the loop ends with a result");
-    (board, outcome, reason)
+    times.truncate(board.stone_count());
+    (board, outcome, reason, times)
 }
 
-/// Plays the match, calling `on_game` after each game with its number (from 1), record and
-/// the score so far. Errors only on a bad configuration; a player's faults lose games.
+/// The opening of pair `pair` (games `2 pair` and `2 pair + 1`): the next one of the
+/// file's, in turn, or a random balanced one drawn from the match seed and the pair's number
+/// (so that it does not depend on which games ran first).
+fn opening_for(config: &MatchConfig, empty: &Board, pair: usize) -> Vec<Pos> {
+    match &config.openings {
+        Some(list) if !list.is_empty() => list[pair % list.len()].stones.clone(),
+        _ => {
+            let mut rng = StdRng::seed_from_u64(game_seed(config.seed, pair, 3));
+            random_opening(empty, config.opening_stones, &mut rng)
+        }
+    }
+}
+
+/// Plays game `game` (from 0) of the match: A plays X in even games, O in odd ones.
+fn play_match_game(config: &MatchConfig, empty: &Board, game: usize) -> GameRecord {
+    let opening = opening_for(config, empty, game / 2);
+    let a_side = if game % 2 == 0 {
+        Side::First
+    } else {
+        Side::Second
+    };
+    let mut a = make_player(
+        &config.a,
+        config,
+        config.time_a(),
+        game_seed(config.seed, game, 1),
+    );
+    let mut b = make_player(
+        &config.b,
+        config,
+        config.time_b(),
+        game_seed(config.seed, game, 2),
+    );
+    let mut board = empty.clone();
+    for &pos in &opening {
+        // Checked when the match was set up (check_openings).
+        if board.play(pos).is_err() {
+            break;
+        }
+    }
+    let (a_name, b_name) = (format!("A:{}", config.a), format!("B:{}", config.b));
+    let (board, outcome, reason, times_ms) = if a_side == Side::First {
+        play_game(a.as_mut(), b.as_mut(), board, [&a_name, &b_name])
+    } else {
+        play_game(b.as_mut(), a.as_mut(), board, [&b_name, &a_name])
+    };
+    let result = match outcome {
+        Outcome::Draw => GameResult::Draw,
+        Outcome::Win(side) if side == a_side => GameResult::AWins,
+        Outcome::Win(_) => GameResult::BWins,
+    };
+    GameRecord {
+        number: game + 1,
+        times_ms,
+        a_side,
+        opening,
+        board,
+        outcome,
+        result,
+        reason,
+    }
+}
+
+/// Plays the match, calling `on_game` after each game with the number of games finished,
+/// the game's record and the score so far. With `concurrency` above 1, games run on that
+/// many threads at once (each player, level or engine process, on one game only) and are
+/// reported as they finish. With an SPRT, no game is started once the test has decided
+/// (the games already running are finished and counted). Errors only on a bad
+/// configuration; a player's faults lose games.
 pub fn run_match(
     config: &MatchConfig,
     on_game: &mut dyn FnMut(usize, &GameRecord, &MatchScore),
@@ -593,61 +711,266 @@ pub fn run_match(
     if config.games == 0 {
         return Err(InputError::new("a match needs at least one game"));
     }
-    let mut rng = StdRng::seed_from_u64(config.seed);
-    let mut score = MatchScore::default();
-    let mut opening = Vec::new();
-    let names = [config.a.to_string(), config.b.to_string()];
-    for game in 0..config.games {
-        // Each opening twice: A as X first, then B as X.
-        if game % 2 == 0 {
-            opening = random_opening(&empty, config.opening_stones, &mut rng);
-        }
-        let a_side = if game % 2 == 0 {
-            Side::First
-        } else {
-            Side::Second
-        };
-        let mut a = make_player(&config.a, config, game_seed(config.seed, game, 1));
-        let mut b = make_player(&config.b, config, game_seed(config.seed, game, 2));
-        let mut board = empty.clone();
-        for &pos in &opening {
-            board
-                .play(pos)
-                .map_err(|e| InputError::new(format!("bad opening move: {e}")))?;
-        }
-        let label = |name: &str, tag: &str| format!("{tag}:{name}");
-        let (a_name, b_name) = (label(&names[0], "A"), label(&names[1], "B"));
-        let (board, outcome, reason) = if a_side == Side::First {
-            play_game(a.as_mut(), b.as_mut(), board, [&a_name, &b_name])
-        } else {
-            play_game(b.as_mut(), a.as_mut(), board, [&b_name, &a_name])
-        };
-        let result = match outcome {
-            Outcome::Draw => GameResult::Draw,
-            Outcome::Win(side) if side == a_side => GameResult::AWins,
-            Outcome::Win(_) => GameResult::BWins,
-        };
-        score.add(result);
-        let record = GameRecord {
-            a_side,
-            opening: opening.clone(),
-            board,
-            outcome,
-            result,
-            reason,
-        };
-        on_game(game + 1, &record, &score);
+    if let Some(openings) = &config.openings {
+        check_openings(openings, &empty)?;
     }
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, results) = channel::<GameRecord>();
+    let mut score = MatchScore::default();
+    std::thread::scope(|scope| {
+        for _ in 0..config.concurrency.clamp(1, config.games) {
+            let sender = sender.clone();
+            let (next, stop, empty) = (&next, &stop, &empty);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let game = next.fetch_add(1, Ordering::Relaxed);
+                if game >= config.games {
+                    break;
+                }
+                if sender.send(play_match_game(config, empty, game)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        // A pair's first result, until its other game is in.
+        let mut half_pairs: HashMap<usize, GameResult> = HashMap::new();
+        for record in results {
+            score.add(record.result);
+            let pair = (record.number - 1) / 2;
+            match half_pairs.remove(&pair) {
+                Some(first) => score.pairs[points(first) + points(record.result)] += 1,
+                None => {
+                    half_pairs.insert(pair, record.result);
+                }
+            }
+            on_game(score.games(), &record, &score);
+            if let Some(sprt) = &config.sprt {
+                if sprt.decision(&score).is_some() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
     Ok(score)
 }
 
+/// A's points in a game, in half points.
+fn points(result: GameResult) -> usize {
+    match result {
+        GameResult::AWins => 2,
+        GameResult::Draw => 1,
+        GameResult::BWins => 0,
+    }
+}
+
+/// An opening read from a file, with the line it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    pub line: usize,
+    pub stones: Vec<Pos>,
+}
+
+/// Reads an openings file: one opening a line, stones `x,y;x,y;...` in Gomocup coordinates
+/// (x the column from the left, y the row from the top, 0-based), Black first, colours
+/// alternating; `#` starts a comment, and empty lines are skipped. An error names the line.
+pub fn parse_openings(text: &str) -> Result<Vec<Opening>, InputError> {
+    let mut openings = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let body = raw.split('#').next().unwrap_or("").trim();
+        if body.is_empty() {
+            continue;
+        }
+        let mut stones: Vec<Pos> = Vec::new();
+        for stone in body.split(';') {
+            let stone = stone.trim();
+            if stone.is_empty() {
+                continue;
+            }
+            let pos = parse_xy(stone).map_err(|e| InputError::new(format!("line {line}: {e}")))?;
+            if stones.contains(&pos) {
+                return Err(InputError::new(format!(
+                    "line {line}: stone {stone} is given twice"
+                )));
+            }
+            stones.push(pos);
+        }
+        openings.push(Opening { line, stones });
+    }
+    if openings.is_empty() {
+        return Err(InputError::new("no opening in the file"));
+    }
+    Ok(openings)
+}
+
+/// Checks that every opening can be played on `empty` (on the board, legal under its rule,
+/// not already won); the error names the line.
+pub fn check_openings(openings: &[Opening], empty: &Board) -> Result<(), InputError> {
+    for opening in openings {
+        let mut board = empty.clone();
+        for &pos in &opening.stones {
+            board.play(pos).map_err(|e| {
+                InputError::new(format!(
+                    "line {}: stone {} cannot be played on the {}x{} {} board: {e}",
+                    opening.line,
+                    format_pos(pos),
+                    empty.cols(),
+                    empty.rows(),
+                    empty.rule()
+                ))
+            })?;
+        }
+        if board.is_over() {
+            return Err(InputError::new(format!(
+                "line {}: the opening already ends the game",
+                opening.line
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A sequential probability ratio test between two Elo differences of A over B, with error
+/// rates alpha (accepting H1 when H0 holds) and beta.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+/// What an SPRT concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtDecision {
+    /// H0: A is not better than `elo0`.
+    AcceptH0,
+    /// H1: A is at least `elo1` better.
+    AcceptH1,
+}
+
+impl FromStr for Sprt {
+    type Err = InputError;
+
+    /// `elo0,elo1` with elo0 < elo1; alpha = beta = 0.05.
+    fn from_str(text: &str) -> Result<Sprt, InputError> {
+        let bad = || {
+            InputError::new(format!(
+                "bad SPRT bounds '{text}': expected elo0,elo1 with elo0 < elo1, both within -1000..1000"
+            ))
+        };
+        let (a, b) = text.split_once(',').ok_or_else(bad)?;
+        let (elo0, elo1): (f64, f64) = (
+            a.trim().parse().map_err(|_| bad())?,
+            b.trim().parse().map_err(|_| bad())?,
+        );
+        if !(elo0 < elo1 && elo0 > -1000.0 && elo1 < 1000.0) {
+            return Err(bad());
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha: 0.05,
+            beta: 0.05,
+        })
+    }
+}
+
+impl Sprt {
+    /// The lower bound of the log-likelihood ratio: at or below it, accept H0.
+    pub fn lower(&self) -> f64 {
+        (self.beta / (1.0 - self.alpha)).ln()
+    }
+
+    /// The upper bound: at or above it, accept H1.
+    pub fn upper(&self) -> f64 {
+        ((1.0 - self.beta) / self.alpha).ln()
+    }
+
+    /// The log-likelihood ratio of the score so far: from the pairs of games when any pair
+    /// is finished (pentanomial: the two games of an opening are not independent), else
+    /// from the single games (trinomial).
+    pub fn llr(&self, score: &MatchScore) -> f64 {
+        if score.pairs.iter().sum::<usize>() > 0 {
+            let samples = [0.0, 0.25, 0.5, 0.75, 1.0];
+            llr_normal(self, &samples, &score.pairs)
+        } else {
+            llr_normal(
+                self,
+                &[0.0, 0.5, 1.0],
+                &[score.b_wins, score.draws, score.a_wins],
+            )
+        }
+    }
+
+    pub fn decision(&self, score: &MatchScore) -> Option<SprtDecision> {
+        let llr = self.llr(score);
+        if llr >= self.upper() {
+            Some(SprtDecision::AcceptH1)
+        } else if llr <= self.lower() {
+            Some(SprtDecision::AcceptH0)
+        } else {
+            None
+        }
+    }
+}
+
+/// The expected score of the side that is `elo` better (logistic Elo).
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The generalised SPRT's log-likelihood ratio in its normal approximation: with `counts[k]`
+/// observations of the score `values[k]` (each a fraction of the points, lowest first),
+/// mean m and variance v over n observations, LLR = n (s1 - s0) (2m - s0 - s1) / (2v), where
+/// s0 and s1 are the expected scores under H0 and H1. A prior of half an observation is added
+/// at each extreme (a lost and a won half-game, or pair), so that a few identical results
+/// (no variance yet) do not decide the test at once.
+pub fn llr_normal(sprt: &Sprt, values: &[f64], counts: &[usize]) -> f64 {
+    let mut counts: Vec<f64> = counts.iter().map(|&c| c as f64).collect();
+    if let (Some(first), true) = (counts.first_mut(), values.len() > 1) {
+        *first += 0.5;
+    }
+    if let Some(last) = counts.last_mut() {
+        *last += 0.5;
+    }
+    let n: f64 = counts.iter().sum();
+    let mean = values.iter().zip(&counts).map(|(v, c)| v * c).sum::<f64>() / n;
+    let variance = values
+        .iter()
+        .zip(&counts)
+        .map(|(v, c)| c * (v - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    let (s0, s1) = (score_from_elo(sprt.elo0), score_from_elo(sprt.elo1));
+    n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+}
+
+/// Writes `record` as a Piskvork game file (`.psq`): a first line `Piskvorky WxH, 11:11,
+/// 0`, then a line `x,y,ms` for every move with 1-based coordinates, opening included (0 ms),
+/// then `-1` and the names of the players of X and O.
+pub fn psq(record: &GameRecord, x_name: &str, o_name: &str) -> String {
+    let board = &record.board;
+    let mut text = format!("Piskvorky {}x{}, 11:11, 0\n", board.cols(), board.rows());
+    let opening = record.opening.len();
+    for (k, pos) in board.moves().iter().enumerate() {
+        let ms = if k < opening {
+            0
+        } else {
+            record.times_ms.get(k - opening).copied().unwrap_or(0)
+        };
+        text.push_str(&format!("{},{},{ms}\n", pos.col + 1, pos.row + 1));
+    }
+    text.push_str(&format!("-1\n{x_name}\n{o_name}\n"));
+    text
+}
+
 /// The progress line printed after a game.
-pub fn describe_game(
-    number: usize,
-    total: usize,
-    config: &MatchConfig,
-    record: &GameRecord,
-) -> String {
+pub fn describe_game(total: usize, config: &MatchConfig, record: &GameRecord) -> String {
     let (x, o) = if record.a_side == Side::First {
         (format!("A:{}", config.a), format!("B:{}", config.b))
     } else {
@@ -659,7 +982,8 @@ pub fn describe_game(
         Outcome::Draw => "draw".to_string(),
     };
     format!(
-        "game {number}/{total}: X={x} O={o}: {result}, {} after {} moves; {}",
+        "game {}/{total}: X={x} O={o}: {result}, {} after {} moves; {}",
+        record.number,
         record.reason,
         record.board.stone_count(),
         format_position(&record.board)
@@ -716,6 +1040,137 @@ mod tests {
         // Tiny boards fall back to the whole board.
         let tiny = Board::new(5, 5, Rule::Freestyle).unwrap();
         assert_eq!(random_opening(&tiny, 8, &mut rng).len(), 8);
+    }
+
+    #[test]
+    fn elo_and_margin_of_a_known_score() {
+        // 60 wins in 100 games: 60%, +70.4 Elo; the score's 95% interval 0.6 +- 1.96 *
+        // sqrt(0.24 / 100) maps to +2.8 .. +143.2 Elo, a margin of 70.6.
+        let e = elo_estimate(60, 40, 0).unwrap();
+        assert!((e.elo - 70.44).abs() < 0.01, "{e:?}");
+        assert!((e.margin - 70.57).abs() < 0.01, "{e:?}");
+        assert_eq!(e.to_string(), "+70 +/- 71");
+        assert!((score_from_elo(0.0) - 0.5).abs() < 1e-12);
+        assert!((score_from_elo(400.0) - 10.0 / 11.0).abs() < 1e-12);
+        assert!((elo_from_score(score_from_elo(123.0)) - 123.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn sprt_bounds_and_log_likelihood_ratios() {
+        let sprt: Sprt = "0,10".parse().unwrap();
+        assert_eq!(
+            (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta),
+            (0.0, 10.0, 0.05, 0.05)
+        );
+        // ln(0.05 / 0.95) and ln(0.95 / 0.05) = -+ln(19).
+        assert!((sprt.lower() + 2.944439).abs() < 1e-6);
+        assert!((sprt.upper() - 2.944439).abs() < 1e-6);
+        // Trinomial, 60-40-0 (with the prior, 60.5-40.5-0): n = 101, mean 0.599, variance
+        // 0.2402, s0 = 0.5, s1 = 0.514387: n (s1 - s0) (2 mean - s0 - s1) / (2 var) = 0.5555.
+        let games = MatchScore {
+            a_wins: 60,
+            b_wins: 40,
+            ..MatchScore::default()
+        };
+        assert!((sprt.llr(&games) - 0.55546).abs() < 1e-4);
+        assert_eq!(sprt.decision(&games), None);
+        // Pentanomial, pairs 5-10-20-40-25 (with the prior 5.5-10-20-40-25.5): LLR 3.108, H1.
+        let pairs = MatchScore {
+            pairs: [5, 10, 20, 40, 25],
+            ..games
+        };
+        assert!((sprt.llr(&pairs) - 3.10776).abs() < 1e-4);
+        assert_eq!(sprt.decision(&pairs), Some(SprtDecision::AcceptH1));
+        // The mirror image accepts H0; an even score between s0 and s1 leans to H0.
+        let mirror = MatchScore {
+            pairs: [25, 40, 20, 10, 5],
+            ..games
+        };
+        assert!((sprt.llr(&mirror) + 3.37699).abs() < 1e-4);
+        assert_eq!(sprt.decision(&mirror), Some(SprtDecision::AcceptH0));
+        // One won game, or one won pair, decides nothing even against 300 Elo: 0.281.
+        let wide: Sprt = "0,300".parse().unwrap();
+        let one = MatchScore {
+            a_wins: 1,
+            ..MatchScore::default()
+        };
+        assert!((wide.llr(&one) - 0.28104).abs() < 1e-4);
+        let pair = MatchScore {
+            pairs: [0, 0, 0, 0, 1],
+            ..one
+        };
+        assert!((wide.llr(&pair) - 0.28104).abs() < 1e-4);
+        // Three won pairs are not enough yet: 2.559 is below 2.944.
+        let three = MatchScore {
+            pairs: [0, 0, 0, 0, 3],
+            ..one
+        };
+        assert!((wide.llr(&three) - 2.55909).abs() < 1e-4);
+        assert_eq!(wide.decision(&three), None);
+        let even = MatchScore {
+            pairs: [0, 0, 10, 0, 0],
+            ..games
+        };
+        assert!(sprt.llr(&even) < 0.0);
+        for bad in ["10,0", "5,5", "x,1", "1", "0,2000", ""] {
+            assert!(bad.parse::<Sprt>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn openings_files_are_read_and_their_errors_name_the_line() {
+        let text = "# balanced\n9,4;7,9;6,7  # rapfi 23\n\n 8,7 ; 10,8;5,10\n7,7\n";
+        let openings = parse_openings(text).unwrap();
+        assert_eq!(openings.len(), 3);
+        // x is the column, y the row.
+        assert_eq!(openings[0].line, 2);
+        assert_eq!(
+            openings[0].stones,
+            vec![Pos::new(4, 9), Pos::new(9, 7), Pos::new(7, 6)]
+        );
+        assert_eq!(openings[1].line, 4);
+        assert_eq!(openings[1].stones[2], Pos::new(10, 5));
+        assert_eq!(openings[2].stones, vec![Pos::new(7, 7)]);
+        for (text, message) in [
+            ("7,7\n7;8\n", "line 2: bad coordinates '7'"),
+            ("7,7;a,b\n", "line 1: bad coordinates 'a,b'"),
+            ("# only\n1,1;2,2;1,1\n", "line 2: stone 1,1 is given twice"),
+            ("7,7;-1,3\n", "line 1: bad coordinates '-1,3'"),
+            ("# nothing\n\n", "no opening in the file"),
+        ] {
+            let e = parse_openings(text).unwrap_err().to_string();
+            assert!(e.contains(message), "{text:?}: {e}");
+        }
+        let board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        let check = |text: &str| check_openings(&parse_openings(text).unwrap(), &board);
+        assert!(check("7,7;8,8\n").is_ok());
+        let e = check("1,1\n15,3\n").unwrap_err().to_string();
+        assert!(e.starts_with("line 2: stone 15,3 cannot be played"), "{e}");
+        let five = "0,0;0,1;1,0;1,1;2,0;2,1;3,0;3,1;4,0\n";
+        let e = check(five).unwrap_err().to_string();
+        assert_eq!(e, "line 1: the opening already ends the game");
+    }
+
+    #[test]
+    fn psq_records_hold_every_move_with_one_based_coordinates() {
+        let mut board = Board::new(15, 20, Rule::Freestyle).unwrap();
+        for pos in [Pos::new(7, 7), Pos::new(0, 19), Pos::new(8, 8)] {
+            board.play(pos).unwrap();
+        }
+        let record = GameRecord {
+            number: 3,
+            times_ms: vec![12, 40],
+            a_side: Side::Second,
+            opening: vec![Pos::new(7, 7)],
+            board,
+            outcome: Outcome::Draw,
+            result: GameResult::Draw,
+            reason: "full board".to_string(),
+        };
+        assert_eq!(
+            psq(&record, "greedy", "pbrain-x"),
+            "Piskvorky 20x15, 11:11, 0\n8,8,0\n20,1,12\n9,9,40\n-1\ngreedy\npbrain-x\n"
+        );
     }
 
     #[test]
