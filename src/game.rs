@@ -190,3 +190,85 @@ pub trait GameLevel: Copy + Eq + fmt::Debug + 'static {
             })
     }
 }
+
+/// Counts its arguments, for [`game_levels!`]'s `ALL` array.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! count_levels {
+    () => { 0usize };
+    ($head:ident $($tail:ident)*) => { 1usize + $crate::count_levels!($($tail)*) };
+}
+
+/// A game's computer levels: the enum (weakest first), `ALL`, `name` (lower case, for URLs
+/// and the command line), `title` (shown to players), `Display`, `FromStr` and
+/// [`GameLevel`], from one list of `Variant => ("name", "Title")` lines. The level a new
+/// player meets is named after `default`.
+#[macro_export]
+macro_rules! game_levels {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident default $default:ident {
+            $($(#[$vmeta:meta])* $variant:ident => ($lower:literal, $title:literal)),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant),+
+        }
+
+        impl $name {
+            /// Every level, weakest first.
+            pub const ALL: [$name; $crate::count_levels!($($variant)+)] = [$($name::$variant),+];
+
+            /// The lower-case name used in URLs and on the command line.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $lower),+
+                }
+            }
+
+            /// The name shown to players.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $($name::$variant => $title),+
+                }
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> $name {
+                $name::$default
+            }
+        }
+
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl ::std::str::FromStr for $name {
+            type Err = $crate::game::InputError;
+
+            fn from_str(s: &str) -> Result<$name, $crate::game::InputError> {
+                <$name as $crate::game::GameLevel>::parse_name(s)
+            }
+        }
+
+        impl $crate::game::GameLevel for $name {
+            fn all() -> &'static [$name] {
+                &$name::ALL
+            }
+            fn name(self) -> &'static str {
+                $name::name(self)
+            }
+            fn title(self) -> &'static str {
+                $name::title(self)
+            }
+            fn default_level() -> $name {
+                $name::$default
+            }
+        }
+    };
+}

@@ -142,7 +142,15 @@ fn vct_finds_a_double_three_and_respects_renju() {
     let board = caro::caro::notation::parse_position(&format!("renju 15x15 {text}")).unwrap();
     assert!(board.check_move(Pos::new(8, 8)).is_err());
     let (vct, _) = engine.find_vct(&board, Side::First, Budget::nodes(100_000));
-    if let Some(line) = vct {
-        assert!(board.check_move(line[0]).is_ok());
+    // The win found starts elsewhere; after 10,10 and the defence 6,6, 8,8 is a four-three,
+    // no longer a double three, and Black may play it.
+    let line = vct.expect("a win by threats under renju too");
+    assert_eq!(
+        line,
+        [(10, 10), (6, 6), (8, 8), (11, 11), (6, 10)].map(|(r, c)| Pos::new(r, c))
+    );
+    let mut replay = board.clone();
+    for &pos in &line {
+        replay.play(pos).unwrap_or_else(|e| panic!("{pos}: {e}"));
     }
 }

@@ -84,6 +84,29 @@ fn a_short_greedy_match_plays_every_game_legally() {
         .filter(|r| r.result == GameResult::AWins)
         .count();
     assert_eq!(counted, score.a_wins);
+    // Seeded: the same match every time.
+    assert_eq!((score.a_wins, score.b_wins, score.draws), (0, 1, 5));
+    assert_eq!(score.pairs.iter().sum::<usize>(), 3);
+}
+
+#[test]
+fn games_in_parallel_are_the_games_played_one_after_another() {
+    // Each game has its own players and its opening comes from the seed and the pair's
+    // number, so running four at once changes only the order the games finish in.
+    let mut config = MatchConfig::new(greedy(), PlayerSpec::Level(Level::Easy));
+    config.games = 8;
+    config.rows = 12;
+    config.cols = 12;
+    config.seed = 11;
+    let (one_score, one) = collect(&config);
+    config.concurrency = 4;
+    let (four_score, mut four) = collect(&config);
+    four.sort_by_key(|r| r.number);
+    assert_eq!(one_score, four_score);
+    for (a, b) in one.iter().zip(&four) {
+        assert_eq!(a.number, b.number);
+        assert_eq!(a.board.moves(), b.board.moves(), "game {}", a.number);
+    }
 }
 
 #[test]

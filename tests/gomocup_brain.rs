@@ -192,14 +192,8 @@ fn a_whole_game_on_a_60x60_board() {
     s.send("INFO timeout_turn 2000");
     s.send("INFO rule 8");
     let mut taken = HashSet::new();
-    let mut rng = 12345u64;
-    let mut next = |n: usize| {
-        // xorshift: a different empty cell each time, all over the board.
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % n as u64) as usize
-    };
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(12345);
+    let mut next = |n: usize| rand::Rng::random_range(&mut rng, 0..n);
     let mut last = s.ask_move("BEGIN");
     taken.insert(last);
     for _ in 0..120 {

@@ -155,20 +155,18 @@ fn worker_requests() {
     }
 }
 
-#[test]
-fn gomocup_brain_lines() {
-    let mut rng = StdRng::seed_from_u64(5);
+/// Random brain lines from the protocol's words, for the brain of `level`. `with_info`
+/// lets INFO lines (and so any time limit) through.
+fn fuzz_brain(level: Level, seed: u64, lines: usize, with_info: bool) {
+    let mut rng = StdRng::seed_from_u64(seed);
     let alphabet = chars("0123456789, -\r");
-    let words = [
+    let mut words = vec![
         "START ",
         "RECTSTART ",
         "BEGIN",
         "TURN ",
         "BOARD",
         "DONE",
-        "INFO ",
-        "timeout_turn ",
-        "rule ",
         "END",
         "ABOUT",
         "RESTART",
@@ -180,9 +178,31 @@ fn gomocup_brain_lines() {
         ",1",
         "2",
     ];
-    let mut brain = Brain::new(BrainOptions::new(Level::Greedy));
-    for _ in 0..100_000 {
-        let text = line(&mut rng, &alphabet, &words, 24);
-        let _ = brain.handle_line(&text);
+    if with_info {
+        words.extend(["INFO ", "timeout_turn ", "rule "]);
     }
+    let mut brain = Brain::new(BrainOptions::new(level));
+    // A searching level thinks 10 ms a move (the least it is given).
+    brain.handle_line("INFO timeout_turn 1");
+    for _ in 0..lines {
+        let text = line(&mut rng, &alphabet, &words, 24);
+        for reply in brain.handle_line(&text) {
+            assert!(
+                !reply.is_empty() && !reply.contains('\n'),
+                "{text:?}: {reply:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn gomocup_brain_lines() {
+    fuzz_brain(Level::Greedy, 5, 100_000, true);
+}
+
+/// The engine itself, not only Greedy: Master gets the same kind of input (without INFO
+/// lines, so that its 10 ms a move stays 10 ms).
+#[test]
+fn gomocup_brain_lines_for_master() {
+    fuzz_brain(Level::Master, 6, 3_000, false);
 }

@@ -90,11 +90,23 @@ fn ffo_20_to_39_are_solved_exactly() {
     solve_all(include_str!("data/othello/fforum-20-39.obf"), 20);
 }
 
-/// #40..#44 take seconds each: run with `cargo test --release -- --ignored ffo_40`.
+/// #40..#44, as the benchmark (`caro othello bench`, the browser's bench page) solves them:
+/// the same positions as the suite's, and every score exact. A few seconds.
 #[test]
-#[ignore]
-fn ffo_40_to_44_are_solved_exactly() {
-    let text = include_str!("data/othello/fforum-40-59.obf");
-    let first_five: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
-    solve_all(&first_five, 40);
+fn ffo_40_to_44_are_solved_exactly_by_the_benchmark() {
+    let suite = cases(include_str!("data/othello/fforum-40-59.obf"));
+    let mut lines = Vec::new();
+    let scores = caro::bench::othello_ffo(20, &mut |line| lines.push(line.to_string())).unwrap();
+    let expected: Vec<i32> = suite[..5].iter().map(|c| c.scores[0].1).collect();
+    // +38, +0, +6, -12, -14: the published exact scores of #40..#44.
+    assert_eq!(expected, [38, 0, 6, -12, -14]);
+    assert_eq!(scores, expected, "{lines:?}");
+    for (k, text) in caro::bench::FFO_40_44.iter().enumerate() {
+        assert_eq!(
+            parse_obf(text).unwrap(),
+            parse_obf(&suite[k].line).unwrap(),
+            "FFO #{}",
+            40 + k
+        );
+    }
 }

@@ -3,50 +3,29 @@
 use super::board::{Board, Pos};
 use super::greedy;
 use super::search::{score_text, Engine, EngineConfig, Limits, SearchInfo};
-use crate::game::{Bot, Budget, GameLevel, InputError, Progress};
+use crate::game::{Bot, Budget, Progress};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
-/// A computer level, weakest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Level {
-    /// The original article's attack/defense scorer.
-    Greedy,
-    /// A one-ply search (with the threat checks) and much randomness: 1,000 nodes.
-    Easy,
-    /// A 2,500-node search with threat search, somewhat varied. The default: a fair game for
-    /// most players, and it answers at once.
-    #[default]
-    Normal,
-    /// A 60,000-node search (at most 3 s), slightly varied.
-    Hard,
-    /// The full engine, about one second per move.
-    Master,
+crate::game_levels! {
+    /// A computer level, weakest first.
+    pub enum Level default Normal {
+        /// The original article's attack/defense scorer.
+        Greedy => ("greedy", "Greedy"),
+        /// A one-ply search (with the threat checks) and much randomness: 1,000 nodes.
+        Easy => ("easy", "Easy"),
+        /// A 2,500-node search with threat search, somewhat varied. The default: a fair game
+        /// for most players, and it answers at once.
+        Normal => ("normal", "Normal"),
+        /// A 60,000-node search (at most 3 s), slightly varied.
+        Hard => ("hard", "Hard"),
+        /// The full engine, about one second per move.
+        Master => ("master", "Master"),
+    }
 }
 
 impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Greedy,
-        Level::Easy,
-        Level::Normal,
-        Level::Hard,
-        Level::Master,
-    ];
-
-    /// The lower-case name used in URLs and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Greedy => "greedy",
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-            Level::Master => "master",
-        }
-    }
-
     /// The search limits of a searching level (`None` for Greedy), before any override.
     pub fn limits(self) -> Option<Limits> {
         let mut limits = match self {
@@ -104,46 +83,6 @@ impl Level {
                 time: Some(own.time.map_or(time, |t| t.min(time))),
             },
         })
-    }
-
-    /// The name shown to players.
-    pub fn title(self) -> &'static str {
-        match self {
-            Level::Greedy => "Greedy",
-            Level::Easy => "Easy",
-            Level::Normal => "Normal",
-            Level::Hard => "Hard",
-            Level::Master => "Master",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = InputError;
-
-    fn from_str(s: &str) -> Result<Level, InputError> {
-        Level::parse_name(s)
-    }
-}
-
-impl GameLevel for Level {
-    fn all() -> &'static [Level] {
-        &Level::ALL
-    }
-    fn name(self) -> &'static str {
-        Level::name(self)
-    }
-    fn title(self) -> &'static str {
-        Level::title(self)
-    }
-    fn default_level() -> Level {
-        Level::default()
     }
 }
 

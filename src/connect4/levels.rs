@@ -3,72 +3,20 @@
 
 use super::position::{Board, Position, WIDTH};
 use super::solver::Solver;
-use crate::game::{Bot, Budget, GameLevel, InputError};
+use crate::game::{Bot, Budget};
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::SeedableRng;
-use std::fmt;
-use std::str::FromStr;
 
-/// A computer level, weakest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// A random column that has room.
-    Random,
-    /// The article's window-scoring minimax, 4 plies deep.
-    Minimax,
-    /// The exact solver: never misses a win, and loses as late as possible.
-    Perfect,
-}
-
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Random, Level::Minimax, Level::Perfect];
-
-    /// The lower-case name used in URLs and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Minimax => "minimax",
-            Level::Perfect => "perfect",
-        }
-    }
-
-    /// The name shown to players.
-    pub fn title(self) -> &'static str {
-        match self {
-            Level::Random => "Random",
-            Level::Minimax => "Minimax",
-            Level::Perfect => "Perfect",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = InputError;
-
-    fn from_str(s: &str) -> Result<Level, InputError> {
-        Level::parse_name(s)
-    }
-}
-
-impl GameLevel for Level {
-    fn all() -> &'static [Level] {
-        &Level::ALL
-    }
-    fn name(self) -> &'static str {
-        Level::name(self)
-    }
-    fn title(self) -> &'static str {
-        Level::title(self)
-    }
-    fn default_level() -> Level {
-        Level::Minimax
+crate::game_levels! {
+    /// A computer level, weakest first.
+    pub enum Level default Minimax {
+        /// A random column that has room.
+        Random => ("random", "Random"),
+        /// The article's window-scoring minimax, 4 plies deep.
+        Minimax => ("minimax", "Minimax"),
+        /// The exact solver: never misses a win, and loses as late as possible.
+        Perfect => ("perfect", "Perfect"),
     }
 }
 

@@ -8,70 +8,18 @@
 use super::board::{Position, Square, Squares};
 use super::endgame::Solver;
 use super::search::{self, Eval, Searcher};
-use crate::game::{Bot, Budget, Deadline, GameLevel, InputError, Progress};
+use crate::game::{Bot, Budget, Deadline, Progress};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
-/// A computer level, weakest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    Random,
-    Positional,
-    Strong,
-}
-
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Random, Level::Positional, Level::Strong];
-
-    /// The lower-case name used in URLs and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Positional => "positional",
-            Level::Strong => "strong",
-        }
-    }
-
-    /// The name shown to players.
-    pub fn title(self) -> &'static str {
-        match self {
-            Level::Random => "Random",
-            Level::Positional => "Positional",
-            Level::Strong => "Strong",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = InputError;
-
-    fn from_str(s: &str) -> Result<Level, InputError> {
-        Level::parse_name(s)
-    }
-}
-
-impl GameLevel for Level {
-    fn all() -> &'static [Level] {
-        &Level::ALL
-    }
-    fn name(self) -> &'static str {
-        Level::name(self)
-    }
-    fn title(self) -> &'static str {
-        Level::title(self)
-    }
-    fn default_level() -> Level {
-        Level::Positional
+crate::game_levels! {
+    /// A computer level, weakest first.
+    pub enum Level default Positional {
+        Random => ("random", "Random"),
+        Positional => ("positional", "Positional"),
+        Strong => ("strong", "Strong"),
     }
 }
 

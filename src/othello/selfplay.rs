@@ -223,13 +223,12 @@ mod tests {
             assert_eq!(positions.len(), game.moves.len());
             // The perfect ending keeps the exact value: re-solving a late position of the
             // game gives its label.
-            if let Some(&(p, o, s)) = positions
+            let &(p, o, s) = positions
                 .iter()
                 .find(|(p, o, _)| (!(p | o)).count_ones() == 10)
-            {
-                let pos = Position::from_player(p, o, Side::First);
-                assert_eq!(Solver::new(16).solve(&pos).score, s, "{line}");
-            }
+                .unwrap_or_else(|| panic!("the game never had 10 empties: {line}"));
+            let pos = Position::from_player(p, o, Side::First);
+            assert_eq!(Solver::new(16).solve(&pos).score, s, "{line}");
         }
     }
 

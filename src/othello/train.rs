@@ -269,13 +269,7 @@ mod tests {
         // two for each of the opponent's, plus the difference in mobility. The fit must
         // follow it on the positions it saw and cut the error well down on the others (a few
         // thousand positions are too few for the large patterns to generalise fully).
-        let mut x = 0x1234_5678u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::othello::xorshift(0x1234_5678);
         let diagonals = [32, 41, 50, 59, 4, 13, 22, 31, 24, 17, 10, 3, 60, 53, 46, 39]
             .iter()
             .fold(0u64, |m, &sq| m | 1 << sq);
@@ -314,7 +308,15 @@ mod tests {
             &mut |r| reports.push(r.clone()),
         );
         assert_eq!(weights.len(), PHASES * packed_layout().size);
-        for r in reports.iter().filter(|r| r.test_samples > 100) {
+        let measured: Vec<&PhaseReport> = reports.iter().filter(|r| r.test_samples > 100).collect();
+        // Random games of 20 to 49 plies (40 to 11 empties) give phases 3 to 9 more than
+        // 100 held-out positions each: every one of them is judged.
+        assert_eq!(
+            measured.iter().map(|r| r.phase).collect::<Vec<_>>(),
+            [3, 4, 5, 6, 7, 8, 9],
+            "{reports:?}"
+        );
+        for r in measured {
             let p = r.phase;
             let own: Vec<f64> = test
                 .iter()

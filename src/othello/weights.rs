@@ -285,11 +285,9 @@ mod tests {
     fn files_round_trip_and_bad_files_are_refused() {
         let size = packed_layout().size;
         let mut weights = vec![0i16; PHASES * size];
-        let mut x = 12345u64;
+        let mut next = crate::othello::xorshift(12345);
         for (i, w) in weights.iter_mut().enumerate() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = next();
             if i % 7 == 0 {
                 *w = (x % 2001) as i16 - 1000;
             }
