@@ -116,10 +116,6 @@ impl TranspositionTable {
 #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
 fn advise_huge_pages(addr: usize, len: usize) {
     const PAGE: usize = 4096;
-    const MADV_HUGEPAGE: i32 = 14;
-    extern "C" {
-        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-    }
     // madvise wants a page-aligned start: advise the whole pages inside the buffer.
     let start = addr.next_multiple_of(PAGE);
     let end = (addr + len) / PAGE * PAGE;
@@ -127,7 +123,7 @@ fn advise_huge_pages(addr: usize, len: usize) {
         // SAFETY: the range lies inside an allocation this table owns; MADV_HUGEPAGE only
         // changes how the kernel backs it, never its contents or validity.
         unsafe {
-            madvise(start as *mut std::ffi::c_void, end - start, MADV_HUGEPAGE);
+            libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
         }
     }
 }
