@@ -1,0 +1,584 @@
+//! Property tests (proptest) of the invariants the engines live by, each on random games
+//! drawn from a seed: undo restores the exact state; Caro's incremental line patterns and
+//! evaluation equal a from-scratch computation; the renju forbidden-point check agrees with
+//! a slow, plain reading of the RIF rules; Othello's move generation and flips, and Connect
+//! Four's win test, agree with square-by-square references; the parsers read back what the
+//! formatters write; no level plays an illegal move.
+//!
+//! 24 cases a property by default (a few seconds in all); `PROPTEST_CASES=2000 cargo test
+//! --test properties` runs more. A failure is shrunk and its input saved in
+//! `tests/properties.proptest-regressions`, which is replayed first on every run: commit it.
+
+use caro::caro::notation::{format_position, parse_position};
+use caro::caro::position::Position as CaroPosition;
+use caro::caro::renju::forbidden;
+use caro::caro::{eval, new_bot, Board, BotOptions, Level, Pos, Rule};
+use caro::game::{Budget, Side};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, FileFailurePersistence};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// 24 cases, or `PROPTEST_CASES`.
+fn config() -> Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(24);
+    Config {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..Config::default()
+    }
+}
+
+fn rule_of(k: usize) -> Rule {
+    Rule::ALL[k % Rule::ALL.len()]
+}
+
+/// A random legal Caro game of at most `moves` moves, played near the stones so that lines
+/// form (and the rule's special cases come up).
+fn caro_game(rng: &mut StdRng, rows: usize, cols: usize, rule: Rule, moves: usize) -> Board {
+    let mut board = Board::new(rows, cols, rule).unwrap();
+    while board.stone_count() < moves && !board.is_over() {
+        let pos = match board.last_move() {
+            Some(last) if rng.random_range(0..4) > 0 => Pos::new(
+                (last.row + rng.random_range(0..5))
+                    .saturating_sub(2)
+                    .min(rows - 1),
+                (last.col + rng.random_range(0..5))
+                    .saturating_sub(2)
+                    .min(cols - 1),
+            ),
+            _ => Pos::new(rng.random_range(0..rows), rng.random_range(0..cols)),
+        };
+        if board.check_move(pos).is_ok() {
+            board.play(pos).unwrap();
+        } else if board.empty_cells().all(|p| board.check_move(p).is_err()) {
+            break;
+        }
+    }
+    board
+}
+
+/// Everything the engine's position knows: hash, cells with their line patterns for X and
+/// O, each side's pattern value, the count of each pattern level, the evaluation.
+type Snapshot = (u64, Vec<(u8, [u8; 4], [u8; 4])>, [i32; 2], Vec<u32>, i32);
+
+fn snapshot(p: &CaroPosition) -> Snapshot {
+    let mut cells = Vec::new();
+    for row in 0..p.rows() {
+        for col in 0..p.cols() {
+            let i = p.index(Pos::new(row, col));
+            // Line patterns are kept for empty cells, the only ones a stone may go to.
+            let levels = if p.is_empty(i) {
+                [p.levels(i, Side::First), p.levels(i, Side::Second)]
+            } else {
+                [[0; 4]; 2]
+            };
+            cells.push((p.cell(i), levels[0], levels[1]));
+        }
+    }
+    let counts = [Side::First, Side::Second]
+        .into_iter()
+        .flat_map(|s| (0..11u8).map(move |l| (s, l)))
+        .map(|(s, l)| p.count(s, l))
+        .collect();
+    (
+        p.hash(),
+        cells,
+        [p.value(Side::First), p.value(Side::Second)],
+        counts,
+        eval::evaluate(p),
+    )
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Caro: the engine's incremental patterns, counts, hash and evaluation after random
+    /// moves and undos equal those computed from scratch, and undoing every move gives back
+    /// the empty position; the board's undo restores its earlier state too.
+    #[test]
+    fn caro_incremental_state_equals_a_fresh_computation(
+        seed in any::<u64>(), rows in 5usize..=20, cols in 5usize..=20, rule in 0usize..4,
+        moves in 0usize..70,
+    ) {
+        let rule = rule_of(rule);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let game = caro_game(&mut rng, rows, cols, rule, moves);
+        let empty = Board::new(rows, cols, rule).unwrap();
+        let mut board = empty.clone();
+        let mut pos = CaroPosition::new(&empty, Side::First);
+        let fresh = snapshot(&pos);
+        for &m in game.moves() {
+            board.play(m).unwrap();
+            pos.play(pos.index(m));
+            if rng.random_range(0..4) == 0 {
+                // Take back one or two moves and play them again.
+                let back = rng.random_range(1..=2).min(board.stone_count());
+                let before = (format_position(&board), snapshot(&pos));
+                let mut undone = Vec::new();
+                for _ in 0..back {
+                    undone.push(board.undo().unwrap());
+                    pos.undo();
+                }
+                let scratch = CaroPosition::new(&board, board.to_move());
+                prop_assert_eq!(snapshot(&pos), snapshot(&scratch));
+                for &u in undone.iter().rev() {
+                    board.play(u).unwrap();
+                    pos.play(pos.index(u));
+                }
+                prop_assert_eq!((format_position(&board), snapshot(&pos)), before);
+            }
+        }
+        let scratch = CaroPosition::new(&board, board.to_move());
+        prop_assert_eq!(snapshot(&pos), snapshot(&scratch));
+        for _ in 0..board.stone_count() {
+            pos.undo();
+        }
+        prop_assert_eq!(snapshot(&pos), fresh);
+    }
+
+    /// Renju: the forbidden-point check agrees with a slow reading of the RIF rules.
+    #[test]
+    fn renju_forbidden_points_agree_with_the_rif_rules(seed in any::<u64>(), stones in 10usize..60) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        // Stones of both colours in a small area, placed directly (not a legal game): many
+        // threes and fours, and the shapes around them.
+        let mut grid = [[0u8; 15]; 15];
+        let mut board = Board::new(15, 15, Rule::Renju).unwrap();
+        for k in 0..stones {
+            let (r, c) = (rng.random_range(3..12), rng.random_range(3..12));
+            if grid[r][c] == 0 {
+                let side = if k % 2 == 0 { Side::First } else { Side::Second };
+                grid[r][c] = 1 + side.index() as u8;
+                board.set_stone(Pos::new(r, c), Some(side));
+            }
+        }
+        for r in 0..15 {
+            for c in 0..15 {
+                if grid[r][c] != 0 {
+                    continue;
+                }
+                let engine = forbidden(&board, Pos::new(r, c)).map(|f| f.to_string());
+                let reference = rif::forbidden(&grid, r as isize, c as isize, 0);
+                prop_assert_eq!(
+                    engine.as_deref(), reference, "at {},{} in\n{}", r, c, board
+                );
+            }
+        }
+    }
+
+    /// Othello: legal moves and flips agree with a square-by-square walk, for every square
+    /// of random positions from random games.
+    #[test]
+    fn othello_moves_and_flips_agree_with_a_plain_walk(seed in any::<u64>(), plies in 0usize..60) {
+        use caro::othello::board::{flips, legal_moves};
+        use caro::othello::Position;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut position = Position::start();
+        for _ in 0..plies {
+            let moves: Vec<_> = position.moves().collect();
+            if moves.is_empty() {
+                if position.pass().is_err() {
+                    break;
+                }
+                continue;
+            }
+            position.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        let (p, o) = (position.player(), position.opponent());
+        let mut legal = 0u64;
+        for sq in 0..64 {
+            let plain = plain_flips(p, o, sq);
+            if plain != 0 {
+                legal |= 1 << sq;
+                prop_assert_eq!(flips(p, o, sq), plain, "square {}", sq);
+            }
+        }
+        prop_assert_eq!(legal_moves(p, o), legal);
+    }
+
+    /// Connect Four: the bitboard's winning-move test agrees with counting along the grid.
+    #[test]
+    fn connect4_winning_moves_agree_with_a_plain_count(seed in any::<u64>(), plies in 0usize..42) {
+        use caro::connect4::Position;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut position = Position::new();
+        while position.moves() < plies && !position.is_over() {
+            let cols = position.legal_columns();
+            let col = cols[rng.random_range(0..cols.len())];
+            // Stop short of a win, so the position is still being played.
+            if position.board().is_winning_move(col) {
+                break;
+            }
+            position.play(col).unwrap();
+        }
+        let me = position.side_to_move();
+        for col in 0..7 {
+            if !position.can_play(col) {
+                continue;
+            }
+            let row = (0..6).rev().find(|&r| position.cell(r, col).is_none()).unwrap();
+            let at = |r: isize, c: isize| {
+                (r == row as isize && c == col as isize)
+                    || (0..6).contains(&r) && (0..7).contains(&c)
+                        && position.cell(r as usize, c as usize) == Some(me)
+            };
+            let wins = [(0, 1), (1, 0), (1, 1), (1, -1)].iter().any(|&(dr, dc)| {
+                let run = |sign: isize| {
+                    (1..4).take_while(|k| at(row as isize + dr * k * sign, col as isize + dc * k * sign)).count()
+                };
+                1 + run(1) + run(-1) >= 4
+            });
+            prop_assert_eq!(position.board().is_winning_move(col), wins, "{} column {}", position, col + 1);
+        }
+    }
+
+    /// The parsers read back what the formatters write: Caro position strings, Gomocup
+    /// coordinates, Othello OBF, Connect Four move strings.
+    #[test]
+    fn parsers_read_back_what_formatters_write(
+        seed in any::<u64>(), rows in 5usize..=60, cols in 5usize..=60, rule in 0usize..4,
+        moves in 0usize..40,
+    ) {
+        use caro::protocol::gomocup::{format_pos, parse_xy};
+        let mut rng = StdRng::seed_from_u64(seed);
+        let board = caro_game(&mut rng, rows, cols, rule_of(rule), moves);
+        let text = format_position(&board);
+        let back = parse_position(&text).unwrap();
+        prop_assert_eq!(back.moves(), board.moves());
+        prop_assert_eq!(back.outcome(), board.outcome());
+        prop_assert_eq!(format_position(&back), text);
+        for &m in board.moves() {
+            prop_assert_eq!(parse_xy(&format_pos(m)).unwrap(), m);
+        }
+
+        let mut othello = caro::othello::Position::start();
+        for _ in 0..moves {
+            let legal: Vec<_> = othello.moves().collect();
+            if legal.is_empty() {
+                break;
+            }
+            othello.play(legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+        let obf = caro::othello::format_obf(&othello);
+        prop_assert_eq!(caro::othello::parse_obf(&obf).unwrap(), othello);
+
+        let mut c4 = caro::connect4::Position::new();
+        while c4.moves() < moves.min(30) && !c4.is_over() {
+            let cols = c4.legal_columns();
+            c4.play(cols[rng.random_range(0..cols.len())]).unwrap();
+        }
+        let text = c4.to_string();
+        let back = caro::connect4::Position::parse(&text).unwrap();
+        prop_assert_eq!(back.history(), c4.history());
+        prop_assert_eq!(back.to_string(), text);
+    }
+
+    /// No level plays an illegal move: every Caro level under every rule (renju fouls
+    /// included), Connect Four's and Othello's levels, in random positions.
+    #[test]
+    fn no_level_plays_an_illegal_move(
+        seed in any::<u64>(), size in 5usize..=15, rule in 0usize..4, moves in 0usize..40,
+    ) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let board = caro_game(&mut rng, size, size, rule_of(rule), moves);
+        if !board.is_over() {
+            for level in Level::ALL {
+                let mut bot = new_bot(level, BotOptions {
+                    seed: Some(seed),
+                    budget: Some(Budget::nodes(300)),
+                });
+                let m = bot.choose_move(&board);
+                let legal = board.empty_cells().any(|p| board.check_move(p).is_ok());
+                match m {
+                    Some(m) => prop_assert!(board.check_move(m).is_ok(), "{} played {} in {}", level, m, format_position(&board)),
+                    None => prop_assert!(!legal, "{} found no move in {}", level, format_position(&board)),
+                }
+            }
+        }
+
+        let mut c4 = caro::connect4::Position::new();
+        // Deep enough that Perfect answers at once.
+        while c4.moves() < 20 + moves % 10 && !c4.is_over() {
+            let cols = c4.legal_columns();
+            c4.play(cols[rng.random_range(0..cols.len())]).unwrap();
+        }
+        if !c4.is_over() {
+            for level in caro::connect4::Level::ALL {
+                let mut bot = caro::connect4::new_bot(level, Some(seed));
+                let col = bot.choose_move(&c4).unwrap();
+                prop_assert!(c4.can_play(col), "{} played column {} in {}", level, col + 1, c4);
+            }
+        }
+
+        let mut othello = caro::othello::Position::start();
+        for _ in 0..moves {
+            let legal: Vec<_> = othello.moves().collect();
+            if legal.is_empty() {
+                break;
+            }
+            othello.play(legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+        if othello.legal_moves() != 0 {
+            for level in caro::othello::Level::ALL {
+                let mut bot = caro::othello::new_bot_with_budget(level, Some(seed), Some(Budget::nodes(2_000)));
+                let sq = bot.choose_move(&othello).unwrap();
+                prop_assert!(othello.is_legal(sq), "{} played {}", level, sq);
+            }
+        }
+    }
+}
+
+/// The discs `player` would flip with a disc on `sq`, walking each of the eight directions
+/// square by square.
+fn plain_flips(player: u64, opponent: u64, sq: usize) -> u64 {
+    if (player | opponent) >> sq & 1 != 0 {
+        return 0;
+    }
+    let (row, col) = ((sq / 8) as isize, (sq % 8) as isize);
+    let mut all = 0;
+    for (dr, dc) in [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ] {
+        let (mut r, mut c, mut line) = (row + dr, col + dc, 0u64);
+        while (0..8).contains(&r) && (0..8).contains(&c) {
+            let bit = 1u64 << (r * 8 + c);
+            if opponent & bit != 0 {
+                line |= bit;
+            } else {
+                if player & bit != 0 {
+                    all |= line;
+                }
+                break;
+            }
+            r += dr;
+            c += dc;
+        }
+    }
+    all
+}
+
+/// The renju rules as the RIF states them, read as plainly as possible on a 15x15 grid of
+/// 0 (empty), 1 (Black), 2 (White), with no attention to speed.
+mod rif {
+    const N: isize = 15;
+    const DIRS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+    fn at(g: &[[u8; 15]; 15], r: isize, c: isize) -> Option<u8> {
+        ((0..N).contains(&r) && (0..N).contains(&c)).then(|| g[r as usize][c as usize])
+    }
+
+    /// The length of the Black run through (r, c) along d (the cell itself Black).
+    fn run(g: &[[u8; 15]; 15], r: isize, c: isize, d: (isize, isize)) -> usize {
+        let mut n = 1;
+        for s in [-1, 1] {
+            let mut k = 1;
+            while at(g, r + d.0 * k * s, c + d.1 * k * s) == Some(1) {
+                n += 1;
+                k += 1;
+            }
+        }
+        n
+    }
+
+    /// The empty cells on d through (r, c), within four of it, where one more Black stone
+    /// makes exactly five along d with (r, c) in it.
+    fn five_points(
+        g: &[[u8; 15]; 15],
+        r: isize,
+        c: isize,
+        d: (isize, isize),
+    ) -> Vec<(isize, isize)> {
+        let mut out = Vec::new();
+        for k in -4..=4isize {
+            let (q0, q1) = (r + d.0 * k, c + d.1 * k);
+            if k == 0 || at(g, q0, q1) != Some(0) {
+                continue;
+            }
+            let mut h = *g;
+            h[q0 as usize][q1 as usize] = 1;
+            // Exactly five along d through q, and (r, c) inside that five.
+            if run(&h, q0, q1, d) == 5 {
+                let inside = (1..5).any(|j| {
+                    [(-1isize), 1].iter().any(|&s| {
+                        (q0 + d.0 * j * s, q1 + d.1 * j * s) == (r, c)
+                            && (1..j).all(|i| {
+                                h[(q0 + d.0 * i * s) as usize][(q1 + d.1 * i * s) as usize] == 1
+                            })
+                    })
+                });
+                if inside {
+                    out.push((q0, q1));
+                }
+            }
+        }
+        out
+    }
+
+    /// The fours along d through the Black stone on (r, c): the distinct groups of four
+    /// stones, (r, c) among them, that one empty cell turns into exactly five.
+    fn fours(g: &[[u8; 15]; 15], r: isize, c: isize, d: (isize, isize)) -> usize {
+        let mut groups: Vec<Vec<(isize, isize)>> = Vec::new();
+        for (q0, q1) in five_points(g, r, c, d) {
+            // The five made through q: the other four stones.
+            let mut stones = Vec::new();
+            for s in [-1isize, 1] {
+                let mut k = 1;
+                while at(g, q0 + d.0 * k * s, q1 + d.1 * k * s) == Some(1) {
+                    stones.push((q0 + d.0 * k * s, q1 + d.1 * k * s));
+                    k += 1;
+                }
+            }
+            stones.sort();
+            if !groups.contains(&stones) {
+                groups.push(stones);
+            }
+        }
+        groups.len()
+    }
+
+    /// Whether d through (r, c) holds a three: an empty cell on it (within four) where a
+    /// Black stone, itself not forbidden, makes a straight four (two five points) holding
+    /// (r, c).
+    fn three(g: &[[u8; 15]; 15], r: isize, c: isize, d: (isize, isize), depth: usize) -> bool {
+        (-4..=4isize).any(|k| {
+            let (q0, q1) = (r + d.0 * k, c + d.1 * k);
+            if k == 0 || at(g, q0, q1) != Some(0) {
+                return false;
+            }
+            let mut h = *g;
+            h[q0 as usize][q1 as usize] = 1;
+            let points = five_points(&h, r, c, d);
+            let straight = points.len() >= 2 && fours(&h, r, c, d) == 1 && {
+                // Both five points make a five with q and (r, c): a straight four.
+                points
+                    .iter()
+                    .all(|&(a, b)| five_points(&h, q0, q1, d).contains(&(a, b)))
+            };
+            if !straight {
+                return false;
+            }
+            let mut before = *g;
+            before[r as usize][c as usize] = 1;
+            forbidden(&before, q0, q1, depth + 1).is_none()
+        })
+    }
+
+    /// What a Black stone on the empty (r, c) would be: `None` when allowed.
+    pub fn forbidden(g: &[[u8; 15]; 15], r: isize, c: isize, depth: usize) -> Option<&'static str> {
+        let mut h = *g;
+        h[r as usize][c as usize] = 1;
+        if DIRS.iter().any(|&d| run(&h, r, c, d) == 5) {
+            return None;
+        }
+        if DIRS.iter().any(|&d| run(&h, r, c, d) > 5) {
+            return Some("overline");
+        }
+        if DIRS.iter().map(|&d| fours(&h, r, c, d)).sum::<usize>() >= 2 {
+            return Some("double four");
+        }
+        if depth < 6 && DIRS.iter().filter(|&&d| three(&h, r, c, d, depth)).count() >= 2 {
+            return Some("double three");
+        }
+        None
+    }
+}
+
+/// The reference itself finds each forbidden shape (so the property above cannot pass by
+/// both sides saying "allowed" everywhere), and agrees with the engine on them.
+#[test]
+fn the_rif_reference_finds_every_forbidden_shape() {
+    let grid = |black: &[(usize, usize)], white: &[(usize, usize)]| {
+        let mut g = [[0u8; 15]; 15];
+        let mut board = Board::new(15, 15, Rule::Renju).unwrap();
+        for &(r, c) in black {
+            g[r][c] = 1;
+            board.set_stone(Pos::new(r, c), Some(Side::First));
+        }
+        for &(r, c) in white {
+            g[r][c] = 2;
+            board.set_stone(Pos::new(r, c), Some(Side::Second));
+        }
+        (g, board)
+    };
+    for (black, white, at, want) in [
+        // Two open threes through 8,8 on the diagonals.
+        (
+            vec![(7, 7), (7, 9), (9, 7), (9, 9)],
+            vec![],
+            (8, 8),
+            Some("double three"),
+        ),
+        // One three blocked by White at one end and the board's far side: a single three.
+        (
+            vec![(7, 7), (7, 9), (9, 7), (9, 9)],
+            vec![(6, 6)],
+            (8, 8),
+            None,
+        ),
+        // Two fours through 7,7: a row and a column.
+        (
+            vec![(7, 4), (7, 5), (7, 6), (4, 7), (5, 7), (6, 7)],
+            vec![(7, 3), (3, 7)],
+            (7, 7),
+            Some("double four"),
+        ),
+        // X.XXX.X completed in the middle: two fours in one line.
+        (
+            vec![(7, 3), (7, 5), (7, 7), (7, 9)],
+            vec![],
+            (7, 6),
+            Some("double four"),
+        ),
+        // Exactly five, with stones beyond a gap: a win, whatever else it makes.
+        (
+            vec![(7, 3), (7, 5), (7, 6), (7, 8), (7, 9)],
+            vec![],
+            (7, 7),
+            None,
+        ),
+        (
+            vec![(7, 2), (7, 4), (7, 5), (7, 6), (7, 8)],
+            vec![],
+            (7, 7),
+            None,
+        ),
+        (
+            vec![(7, 3), (7, 5), (7, 6), (7, 7), (7, 9)],
+            vec![],
+            (7, 4),
+            None,
+        ),
+        (
+            vec![(7, 3), (7, 4), (7, 5), (7, 7), (7, 8), (7, 9)],
+            vec![],
+            (7, 6),
+            Some("overline"),
+        ),
+        // A five wins even when it also makes a double four.
+        (
+            vec![(7, 3), (7, 4), (7, 5), (7, 6), (3, 7), (4, 7), (5, 7)],
+            vec![],
+            (7, 7),
+            None,
+        ),
+    ] {
+        let (g, board) = grid(&black, &white);
+        let reference = rif::forbidden(&g, at.0 as isize, at.1 as isize, 0);
+        let engine = forbidden(&board, Pos::new(at.0, at.1)).map(|f| f.to_string());
+        assert_eq!(reference, want, "reference at {at:?} in\n{board}");
+        assert_eq!(engine.as_deref(), want, "engine at {at:?} in\n{board}");
+    }
+}
