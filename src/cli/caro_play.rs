@@ -535,11 +535,11 @@ pub fn run_match(args: &MatchArgs) -> Result<(), InputError> {
             ));
         }
         progress.println(&line);
+        progress.inc(1);
         progress.set_message(format!(
             "A-B-draws {}-{}-{}",
             score.a_wins, score.b_wins, score.draws
         ));
-        progress.inc(1);
         if let Some(dir) = &args.records {
             let (x, o) = if record.a_side == Side::First {
                 (config.a.to_string(), config.b.to_string())
