@@ -358,7 +358,15 @@ struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// When the engine's last line came.
+    last_line: Option<Instant>,
 }
+
+/// How long after an engine's last line the next command waits at least. Some engines print
+/// their move a moment before they read commands again (Rapfi drops a command that comes in
+/// that moment, then reads its coordinates as a command of their own); a manager whose other
+/// player answers at once would otherwise make them lose games they did not lose.
+const ENGINE_SETTLE: Duration = Duration::from_millis(10);
 
 impl EngineProcess {
     fn spawn(path: &Path, args: &[String]) -> Result<EngineProcess, String> {
@@ -392,12 +400,19 @@ impl EngineProcess {
             child,
             stdin,
             lines,
+            last_line: None,
         })
     }
 
     /// Sends one or more lines in a single write: an engine that polls its input while it
     /// thinks (Rapfi does) could otherwise see a command cut in two (`TURN` then `13,4`).
     fn send(&mut self, lines: &str) -> Result<(), String> {
+        if let Some(at) = self.last_line {
+            let settle = (at + ENGINE_SETTLE).saturating_duration_since(Instant::now());
+            if !settle.is_zero() {
+                std::thread::sleep(settle);
+            }
+        }
         let mut text = String::with_capacity(lines.len() + 1);
         text.push_str(lines);
         text.push('\n');
@@ -411,7 +426,10 @@ impl EngineProcess {
     fn read_line(&mut self, deadline: Instant) -> Result<String, String> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(line) => Ok(line),
+            Ok(line) => {
+                self.last_line = Some(Instant::now());
+                Ok(line)
+            }
             Err(RecvTimeoutError::Timeout) => Err("no answer in time".to_string()),
             Err(RecvTimeoutError::Disconnected) => Err("the engine exited".to_string()),
         }
