@@ -209,3 +209,27 @@ fn solve_says_a_finished_gomoku_problem_is_over() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out.trim(), "done: the game is already over");
 }
+
+/// `caro ... | head`: when the reader goes away, caro ends quietly (SIGPIPE, as other Unix
+/// tools) instead of panicking on the failed write.
+#[cfg(unix)]
+#[test]
+fn a_closed_output_ends_caro_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_caro"))
+        .args(["completions", "zsh"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        out.status.success() || out.status.signal() == Some(13),
+        "{:?}",
+        out.status
+    );
+}
