@@ -10,6 +10,7 @@ pub mod notation;
 pub mod patterns;
 pub mod position;
 pub mod problem;
+pub mod record;
 pub mod renju;
 pub mod rules;
 pub mod search;
