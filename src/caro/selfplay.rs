@@ -181,9 +181,10 @@ pub fn visit_quiet_positions(record: &GameRecord, skip: usize, visit: &mut dyn F
 }
 
 fn is_quiet(pos: &Position) -> bool {
-    use super::patterns::FIVE;
+    use super::eval::Threat;
     let me = pos.to_move();
-    pos.count(me, FIVE) == 0
-        && pos.count(me.opponent(), FIVE) == 0
-        && !super::eval::may_have_winning_four(pos, me)
+    let (mine, theirs) = (pos.class_counts(me), pos.class_counts(me.opponent()));
+    mine[Threat::Five as usize] == 0
+        && theirs[Threat::Five as usize] == 0
+        && mine[Threat::WinningFour as usize] == 0
 }
