@@ -636,6 +636,15 @@ fn continue_from_view<G: PageGame>(page: &Shared<G>) {
                 None => break,
             }
         }
+        // A move and the pass it forced go back together (Othello): shown at the move,
+        // the position is the one after both, so that move stays played.
+        if p.game.move_names().len() < target {
+            if let Some(name) = p.redo.pop() {
+                if let Err(e) = p.game.play_named(&name) {
+                    dom::show_fatal(&format!("could not replay {name}: {e}"));
+                }
+            }
+        }
         p.view = None;
         let _ = dom::set_text("message", "");
     }
