@@ -521,7 +521,8 @@ fn show_state<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
 }
 
 /// Writes the game into the address bar (so a reload or a bookmark reopens it) and
-/// remembers it as the last game played, when its moves changed.
+/// remembers it as the last game played, when its moves changed. A game without moves (a
+/// page just opened, New game) is not remembered: the game played before stays offered.
 fn save_game<G: PageGame>(p: &mut GamePage<G>) {
     let transcript = p.game.transcript();
     if p.saved_transcript.as_ref() == Some(&transcript) {
@@ -531,7 +532,9 @@ fn save_game<G: PageGame>(p: &mut GamePage<G>) {
     if let Ok(history) = dom::window().history() {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&link));
     }
-    dom::store(LAST_GAME_KEY, &link);
+    if !transcript.is_empty() {
+        dom::store(LAST_GAME_KEY, &link);
+    }
     p.saved_transcript = Some(transcript);
 }
 
