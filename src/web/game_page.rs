@@ -964,6 +964,8 @@ fn import_file<G: PageGame>(page: &Shared<G>) {
     let Some(file) = input.files().and_then(|f| f.get(0)) else {
         return;
     };
+    // Cleared, so that choosing the same file again (fixed after an error) is read again.
+    input.set_value("");
     const MAX_BYTES: f64 = 1_000_000.0;
     if file.size() > MAX_BYTES {
         let _ = dom::set_text(
