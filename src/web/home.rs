@@ -291,13 +291,11 @@ fn show_resume() -> Result<(), JsValue> {
     let game = Game::parse(id).map_err(|e| JsValue::from_str(&e.to_string()))?;
     let link = dom::by_id("resume-link")?;
     link.set_attribute("href", &format!("./{id}.html?{query}"))?;
+    let count = count_moves(game, moves);
+    let noun = if count == 1 { "move" } else { "moves" };
     dom::set_text(
         "resume-info",
-        &format!(
-            "{}: {} moves so far",
-            game.title(),
-            count_moves(game, moves)
-        ),
+        &format!("{}: {count} {noun} so far", game.title()),
     )?;
     dom::set_shown(&dom::by_id("resume")?, true)
 }
