@@ -6,7 +6,15 @@ const game = document.body.dataset.game;
 init()
   .then(() => app[`start_${game}`]())
   .catch((e) => {
+    // The engine could not start (out of memory, say): say so and offer a reload; the game
+    // in progress is in the address bar, so a reload brings it back.
     const el = document.getElementById('error');
-    el.textContent = `The game could not start: ${e}. Reload the page to try again.`;
+    el.textContent = `The game could not start: ${e}. `;
+    const button = document.createElement('button');
+    button.id = 'reload';
+    button.type = 'button';
+    button.textContent = 'Reload';
+    button.addEventListener('click', () => location.reload());
+    el.append(button);
     el.hidden = false;
   });

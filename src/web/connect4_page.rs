@@ -318,19 +318,28 @@ pub fn start() -> Result<(), JsValue> {
 
     // The hint asks a worker of its own, so it never waits behind the bot's move.
     let hints = Rc::new(RefCell::new(HintState::default()));
-    let h = hints.clone();
     let weak = Rc::downgrade(&page);
-    let hint_worker = super::worker::spawn(move |id, reply| {
-        if let Some(page) = weak.upgrade() {
-            let now = page.borrow().game.position.to_string();
-            show_hints(&h, &now, id, reply);
-        }
-    })?;
-    hints.borrow_mut().worker = Some(hint_worker);
     dom::on(&dom::by_id("hint")?, "click", move |_| {
         let text = page.borrow().game.position.to_string();
         if page.borrow().game.position.is_over() {
             return;
+        }
+        // The hint's worker starts with the first hint asked for.
+        if hints.borrow().worker.is_none() {
+            let h = hints.clone();
+            let weak = weak.clone();
+            match super::worker::spawn(move |id, reply| {
+                if let Some(page) = weak.upgrade() {
+                    let now = page.borrow().game.position.to_string();
+                    show_hints(&h, &now, id, reply);
+                }
+            }) {
+                Ok(worker) => hints.borrow_mut().worker = Some(worker),
+                Err(e) => {
+                    dom::show_fatal(&format!("could not start the hint solver: {e:?}"));
+                    return;
+                }
+            }
         }
         let mut h = hints.borrow_mut();
         h.next_id += 1;

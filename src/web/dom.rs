@@ -129,8 +129,18 @@ pub fn show_fatal(message: &str) {
     el.set_attribute("role", "alert").ok();
     el.remove_attribute("hidden").ok();
     el.set_text_content(Some(&format!(
-        "Something went wrong: {message}. Reload the page to start again."
+        "Something went wrong: {message}. Reload the page to start again. "
     )));
+    // A button that reloads (the game in progress is in the address bar, so it comes back).
+    if let Ok(button) = doc.create_element("button") {
+        button.set_id("reload");
+        let _ = button.set_attribute("type", "button");
+        button.set_text_content(Some("Reload"));
+        let _ = on(&button, "click", |_| {
+            let _ = window().location().reload();
+        });
+        let _ = el.append_child(&button);
+    }
 }
 
 /// Routes Rust panics to the console (with a stack trace) and onto the page.

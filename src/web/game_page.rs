@@ -209,7 +209,6 @@ pub fn mount<G: PageGame>(
         drawn_list: Vec::new(),
         saved_transcript: None,
     }));
-    start_worker(&page)?;
 
     let button = |id: &str, action: fn(&Shared<G>)| -> Result<(), JsValue> {
         let p = page.clone();
@@ -285,6 +284,20 @@ pub fn mount<G: PageGame>(
     dom::on(&dom::by_id("import-file")?, "change", move |_| {
         import_file(&p)
     })?;
+    // Leaving the page ends its worker (another wasm instance and its memory); should the
+    // browser bring the page back from its cache, the computer starts again.
+    let p = page.clone();
+    dom::on(&dom::window(), "pagehide", move |_| {
+        let mut g = p.borrow_mut();
+        g.cancel_bot();
+        if let Some(worker) = g.worker.take() {
+            worker.terminate();
+        }
+    })?;
+    let p = page.clone();
+    dom::on(&dom::window(), "pageshow", move |_| {
+        let _ = refresh(&p);
+    })?;
 
     let mode = page.borrow().players.mode;
     dom::set_shown(&dom::by_id("undo")?, mode != Mode::ComputerComputer)?;
@@ -343,6 +356,21 @@ impl<G: PageGame> GamePage<G> {
     }
 
     fn status_text(&self) -> String {
+        if let Some(ply) = self.view {
+            // An earlier position is shown: say whose move it was there (each entry of the
+            // move list, a pass included, hands the move over).
+            let len = self.game.move_names().len();
+            let now = self.game.to_move();
+            let then = if (len - ply) % 2 == 0 {
+                now
+            } else {
+                now.opponent()
+            };
+            return format!(
+                "Looking back: after move {ply} of {len}, {} to move there.",
+                G::side_name(then)
+            );
+        }
         match self.game.outcome() {
             Some(Outcome::Win(side)) => {
                 let detail = self.game.win_detail();
@@ -379,11 +407,6 @@ impl<G: PageGame> GamePage<G> {
                         ),
                         None => format!("{} is thinking…", self.player_name(side)),
                     }
-                } else if self.players.is_bot(side) && self.view.is_some() {
-                    format!(
-                        "{} to move (waits while you look back).",
-                        self.player_name(side)
-                    )
                 } else if self.players.is_bot(side) {
                     format!("{} is thinking…", self.player_name(side))
                 } else {
@@ -686,6 +709,14 @@ fn schedule_bot<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
 }
 
 fn ask_bot<G: PageGame>(page: &Shared<G>) {
+    // The worker (a second wasm instance) starts with the first move the computer makes:
+    // two people on one device never need it.
+    if page.borrow().worker.is_none() {
+        if let Err(e) = start_worker(page) {
+            dom::show_fatal(&format!("could not start the computer player: {e:?}"));
+            return;
+        }
+    }
     let mut p = page.borrow_mut();
     if !p.scheduled {
         return; // cancelled by undo, new game or pause

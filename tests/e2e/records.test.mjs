@@ -242,7 +242,8 @@ test('the computer waits while the player looks back, and plays on from the last
   await waitMoves(page, 1); // the first move comes at once
   await page.keyboard.press('Home');
   assert.equal(await viewPly(page), '0');
-  assert.match(await page.textContent('#status'), /O \(Greedy\) to move \(waits while you look back\)/);
+  // The status speaks of the position shown: X to move on the empty board.
+  assert.equal(await page.textContent('#status'), 'Looking back: after move 0 of 1, X to move there.');
   await page.clock.fastForward(20000);
   assert.equal(await page.$eval('#table_game', (t) => t.hasAttribute('data-thinking')), false);
   assert.equal(await moveCount(page), 1);
