@@ -8,6 +8,7 @@ if [ -x node_modules/.bin/wasm-opt ]; then
   node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals www/pkg/caro_bg.wasm -o www/pkg/caro_bg.wasm
 fi
-# Othello Strong's evaluation weights: fetched by the bot worker, not built into the wasm.
+# The engines' evaluation weights: fetched by the bot worker, not built into the wasm.
 cp data/othello/eval.bin www/pkg/othello-eval.bin
-echo "[build-web] www/pkg/caro_bg.wasm: $(wc -c < www/pkg/caro_bg.wasm) bytes, othello-eval.bin: $(wc -c < www/pkg/othello-eval.bin) bytes"
+cp data/caro/eval.bin www/pkg/caro-eval.bin
+echo "[build-web] www/pkg/caro_bg.wasm: $(wc -c < www/pkg/caro_bg.wasm) bytes, othello-eval.bin: $(wc -c < www/pkg/othello-eval.bin) bytes, caro-eval.bin: $(wc -c < www/pkg/caro-eval.bin) bytes"

@@ -367,3 +367,203 @@ pub fn encode_component(text: &str) -> String {
     }
     out
 }
+
+/// The `moves=` parameter: the game so far in the game's notation (Caro `h8i9h9`,
+/// Connect Four `4453`, Othello `f5d6c3`), if the URL has one.
+pub fn moves_param(pairs: &[(String, String)]) -> Option<&str> {
+    pairs
+        .iter()
+        .find(|(k, _)| k == "moves")
+        .map(|(_, v)| v.as_str())
+}
+
+/// Writes `moves=` after a page's settings query (nothing for an empty game).
+pub fn with_moves(settings_query: &str, moves: &str) -> String {
+    if moves.is_empty() {
+        settings_query.to_string()
+    } else {
+        format!("{settings_query}&moves={}", encode_component(moves))
+    }
+}
+
+fn moves_error(e: InputError) -> InputError {
+    InputError::new(format!("moves: {e}"))
+}
+
+impl CaroSettings {
+    /// The game a `moves=` string gives on this board under this rule, or the first bad
+    /// move and why.
+    pub fn replay(&self, moves: &str) -> Result<crate::caro::Board, InputError> {
+        crate::caro::notation::replay_moves(self.rows, self.cols, self.rule, moves)
+            .map_err(moves_error)
+    }
+}
+
+/// The Connect Four game a `moves=` string gives, or the first bad move and why.
+pub fn connect4_replay(moves: &str) -> Result<crate::connect4::Position, InputError> {
+    crate::connect4::Position::parse(moves).map_err(moves_error)
+}
+
+/// Everything that decides an Othello game on the page: the players and where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OthelloSettings {
+    pub players: Players<crate::othello::Level>,
+    /// `position=` (OBF), for studying an endgame; the standard start otherwise.
+    pub start: crate::othello::Position,
+}
+
+impl OthelloSettings {
+    /// Reads the players and `position=`; a bad value is reported and its default kept.
+    pub fn from_query(pairs: &[(String, String)]) -> (OthelloSettings, Vec<InputError>) {
+        let (players, mut errors) = players_from_query(pairs);
+        let mut start = crate::othello::Position::start();
+        if let Some((_, text)) = pairs.iter().find(|(k, _)| k == "position") {
+            match crate::othello::parse_obf(text) {
+                Ok(p) if p.must_pass() => errors.push(InputError::new(
+                    "position: the side to move has no legal move there",
+                )),
+                Ok(p) => start = p,
+                Err(e) => errors.push(InputError::new(format!("position: {e}"))),
+            }
+        }
+        (OthelloSettings { players, start }, errors)
+    }
+
+    /// The query that [`OthelloSettings::from_query`] reads back.
+    pub fn to_query(&self) -> String {
+        let mut q = self.players.to_query();
+        if self.start != crate::othello::Position::start() {
+            q += &format!(
+                "&position={}",
+                encode_component(&crate::othello::format_obf(&self.start))
+            );
+        }
+        q
+    }
+
+    /// The game a `moves=` string gives from this start, or the first bad move and why.
+    pub fn replay(&self, moves: &str) -> Result<crate::othello::notation::Replay, InputError> {
+        crate::othello::notation::replay_moves(self.start, moves).map_err(moves_error)
+    }
+}
+
+/// The games' pages, by the id that names them in URLs (`caro.html`, ...).
+pub const GAME_PAGES: [&str; 3] = ["caro", "connect4", "othello"];
+
+/// Reads a pasted link to one of the app's games (`.../othello.html?type=...&moves=...`):
+/// the game's id and its query, checked as the page would check it. `None` when the text
+/// is not a link.
+pub fn import_link(text: &str) -> Option<Result<(&'static str, String), InputError>> {
+    let text = text.trim();
+    let (path, query) = text.split_once('?')?;
+    if text.contains(char::is_whitespace) {
+        return None;
+    }
+    let file = path.rsplit('/').next().unwrap_or("");
+    let Some(game) = GAME_PAGES.into_iter().find(|g| file == format!("{g}.html")) else {
+        return Some(Err(InputError::new(format!(
+            "the link does not open a game of this app (expected caro.html, connect4.html or othello.html, found '{file}')"
+        ))));
+    };
+    let pairs = parse_query(query);
+    let moves = moves_param(&pairs).unwrap_or("");
+    let checked = match game {
+        "caro" => {
+            let (s, errors) = CaroSettings::from_query(&pairs);
+            first_error(errors).and_then(|()| s.replay(moves).map(|_| s.to_query()))
+        }
+        "connect4" => {
+            let (p, errors) = players_from_query::<crate::connect4::Level>(&pairs);
+            first_error(errors).and_then(|()| connect4_replay(moves).map(|_| p.to_query()))
+        }
+        _ => {
+            let (s, errors) = OthelloSettings::from_query(&pairs);
+            first_error(errors).and_then(|()| s.replay(moves).map(|_| s.to_query()))
+        }
+    };
+    Some(checked.map(|query| (game, with_moves(&query, moves))))
+}
+
+fn first_error(errors: Vec<InputError>) -> Result<(), InputError> {
+    match errors.into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// What a record pasted or opened on the Caro page opens: a link, a Piskvork `.psq`
+/// record (its board size, the page's rule) or a move string on the page's board. Returns
+/// the game page and query that show it, or what is wrong with the record.
+pub fn import_caro(
+    current: &CaroSettings,
+    text: &str,
+) -> Result<(&'static str, String), InputError> {
+    if let Some(link) = import_link(text) {
+        return link;
+    }
+    if text.trim().is_empty() {
+        return Err(InputError::new(
+            "there is nothing to open: paste a record or choose a file",
+        ));
+    }
+    if crate::caro::record::is_psq(text) {
+        let board = crate::caro::record::replay_psq(text, current.rule)?;
+        for (what, n) in [("rows", board.rows()), ("columns", board.cols())] {
+            if !(MIN_WEB_SIDE..=MAX_WEB_SIDE).contains(&n) {
+                return Err(InputError::new(format!(
+                    "line 1: the record's board has {n} {what}; this app plays {MIN_WEB_SIDE} to {MAX_WEB_SIDE}"
+                )));
+            }
+        }
+        let settings = CaroSettings {
+            rows: board.rows(),
+            cols: board.cols(),
+            ..current.clone()
+        };
+        let moves = crate::caro::notation::format_moves(&board);
+        return Ok(("caro", with_moves(&settings.to_query(), &moves)));
+    }
+    let board = current.replay(text.trim())?;
+    let moves = crate::caro::notation::format_moves(&board);
+    Ok(("caro", with_moves(&current.to_query(), &moves)))
+}
+
+/// What a record pasted or opened on the Connect Four page opens: a link or a move string.
+pub fn import_connect4(
+    current: &Players<crate::connect4::Level>,
+    text: &str,
+) -> Result<(&'static str, String), InputError> {
+    if let Some(link) = import_link(text) {
+        return link;
+    }
+    if text.trim().is_empty() {
+        return Err(InputError::new(
+            "there is nothing to open: paste a record or choose a file",
+        ));
+    }
+    let position = connect4_replay(text)?;
+    Ok((
+        "connect4",
+        with_moves(&current.to_query(), &position.to_string()),
+    ))
+}
+
+/// What a record pasted or opened on the Othello page opens: a link or a transcript from
+/// the page's start position.
+pub fn import_othello(
+    current: &OthelloSettings,
+    text: &str,
+) -> Result<(&'static str, String), InputError> {
+    if let Some(link) = import_link(text) {
+        return link;
+    }
+    if text.trim().is_empty() {
+        return Err(InputError::new(
+            "there is nothing to open: paste a record or choose a file",
+        ));
+    }
+    let replay = current.replay(text)?;
+    let squares: Vec<_> = replay.moves.iter().map(|&(s, _)| s).collect();
+    let moves = crate::othello::notation::format_moves(&squares);
+    Ok(("othello", with_moves(&current.to_query(), &moves)))
+}

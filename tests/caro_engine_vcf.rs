@@ -74,7 +74,10 @@ fn verify_vcf(mut board: Board, line: &[Pos]) -> Result<(), String> {
 /// Solves every problem of a file; returns (solved, total, verified, skipped for replay).
 fn run_set(path: &str, nodes: u64) -> (usize, usize, usize, usize) {
     let text = std::fs::read_to_string(path).unwrap();
-    let mut engine = Engine::new(EngineConfig { tt_megabytes: 1 });
+    let mut engine = Engine::new(EngineConfig {
+        tt_megabytes: 1,
+        ..EngineConfig::default()
+    });
     let (mut solved, mut total, mut verified, mut skipped) = (0, 0, 0, 0);
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let problem = parse_problem(line).unwrap();

@@ -84,8 +84,9 @@ fn a_short_greedy_match_plays_every_game_legally() {
         .filter(|r| r.result == GameResult::AWins)
         .count();
     assert_eq!(counted, score.a_wins);
-    // Seeded: the same match every time.
-    assert_eq!((score.a_wins, score.b_wins, score.draws), (0, 1, 5));
+    // Seeded: the same match every time. (The openings are those a short engine search
+    // judges balanced, so a change to the engine's evaluation may change this result.)
+    assert_eq!((score.a_wins, score.b_wins, score.draws), (3, 2, 1));
     assert_eq!(score.pairs.iter().sum::<usize>(), 3);
 }
 

@@ -347,3 +347,173 @@ fn othello_strong_reports_its_search_to_the_page() {
         other => panic!("unexpected {other:?}"),
     }
 }
+
+mod records {
+    use caro::caro::notation::format_moves;
+    use caro::caro::Rule;
+    use caro::settings::{
+        import_caro, import_connect4, import_link, import_othello, moves_param, parse_query,
+        with_moves, CaroSettings, OthelloSettings, Players,
+    };
+
+    fn caro(query: &str) -> CaroSettings {
+        let (s, errors) = CaroSettings::from_query(&parse_query(query));
+        assert!(errors.is_empty(), "{errors:?}");
+        s
+    }
+
+    #[test]
+    fn a_moves_link_replays_on_the_board_of_its_settings() {
+        let pairs = parse_query("type=2-players&rows=15&columns=15&rule=freestyle&moves=h8i9h9");
+        let s = caro("type=2-players&rows=15&columns=15&rule=freestyle");
+        let board = s.replay(moves_param(&pairs).unwrap()).unwrap();
+        assert_eq!(format_moves(&board), "h8i9h9");
+        assert_eq!(
+            with_moves(&s.to_query(), "h8i9h9"),
+            format!("{}&moves=h8i9h9", s.to_query())
+        );
+        assert_eq!(with_moves("type=2-players", ""), "type=2-players");
+        // The same moves off a smaller board are refused with the move named.
+        let small = caro("rows=10&columns=10");
+        assert_eq!(
+            small.replay("h8i9o9").unwrap_err().to_string(),
+            "moves: move 3 (o9) is off the 10x10 board"
+        );
+    }
+
+    #[test]
+    fn othello_settings_read_the_start_position_and_write_it_back() {
+        let (s, errors) = OthelloSettings::from_query(&parse_query("type=2-players"));
+        assert!(errors.is_empty());
+        assert_eq!(s.start, caro::othello::Position::start());
+        assert_eq!(s.to_query(), "type=2-players");
+        let obf = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+        let query = format!(
+            "type=2-players&position={}",
+            caro::settings::encode_component(obf)
+        );
+        let (s, errors) = OthelloSettings::from_query(&parse_query(&query));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(caro::othello::format_obf(&s.start), obf);
+        assert_eq!(s.to_query(), query);
+        let (_, errors) = OthelloSettings::from_query(&parse_query("position=nonsense"));
+        assert!(errors[0]
+            .to_string()
+            .starts_with("position: OBF position too short"));
+        assert_eq!(
+            s.replay("a1").unwrap_err().to_string(),
+            "moves: move 1 (a1) is illegal: it flips nothing"
+        );
+    }
+
+    #[test]
+    fn pasted_links_open_their_game_once_checked() {
+        let (game, query) =
+            import_link("http://example.org/app/connect4.html?type=2-players&moves=4453")
+                .unwrap()
+                .unwrap();
+        assert_eq!(
+            (game, query.as_str()),
+            ("connect4", "type=2-players&moves=4453")
+        );
+        let (game, query) = import_link("./othello.html?type=2-players&moves=f5d6c3")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (game, query.as_str()),
+            ("othello", "type=2-players&moves=f5d6c3")
+        );
+        let (game, query) = import_link("caro.html?type=2-players&rows=19&columns=19&moves=j10k11")
+            .unwrap()
+            .unwrap();
+        assert_eq!(game, "caro");
+        assert!(query.ends_with("&moves=j10k11"), "{query}");
+        // Not a link at all: the caller tries the other formats.
+        assert!(import_link("h8i9h9").is_none());
+        // A link to something else, or with a bad move, says so.
+        assert!(import_link("https://example.org/chess.html?moves=e4")
+            .unwrap()
+            .unwrap_err()
+            .to_string()
+            .contains("does not open a game of this app"));
+        assert_eq!(
+            import_link("caro.html?type=2-players&moves=h8h8")
+                .unwrap()
+                .unwrap_err()
+                .to_string(),
+            "moves: move 2 (h8) is already taken"
+        );
+        assert!(import_link("connect4.html?type=robot&moves=44")
+            .unwrap()
+            .unwrap_err()
+            .to_string()
+            .contains("unknown game type 'robot'"));
+    }
+
+    #[test]
+    fn caro_imports_psq_records_move_strings_and_links() {
+        let current = caro("type=player-computer&level=master&rows=15&columns=15&rule=renju");
+        let psq = "Piskvorky 20x20, 11:11, 0\n10,10,0\n11,11,0\n-1\n";
+        let (game, query) = import_caro(&current, psq).unwrap();
+        assert_eq!(game, "caro");
+        // The record's board size, the page's rule and players.
+        let opened = caro(query.split("&moves=").next().unwrap());
+        assert_eq!(
+            (opened.rows, opened.cols, opened.rule),
+            (20, 20, Rule::Renju)
+        );
+        assert_eq!(opened.players, current.players);
+        assert!(query.ends_with("&moves=j11k10"), "{query}");
+        let (_, query) = import_caro(&current, "  h8 i9\n").unwrap();
+        assert!(query.ends_with("&moves=h8i9"), "{query}");
+        // Errors name the line or the move.
+        assert_eq!(
+            import_caro(&current, "Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n")
+                .unwrap_err()
+                .to_string(),
+            "line 3: the move 8,8 (h8): that cell is already taken"
+        );
+        assert_eq!(
+            import_caro(&current, "Piskvorky 80x80, 11:11, 0\n1,1,0\n")
+                .unwrap_err()
+                .to_string(),
+            "line 1: rows must be between 5 and 60, got 80"
+        );
+        assert_eq!(
+            import_caro(&current, "Piskvorky 8x8, 11:11, 0\n1,1,0\n")
+                .unwrap_err()
+                .to_string(),
+            "line 1: the record's board has 8 rows; this app plays 10 to 60"
+        );
+        assert!(import_caro(&current, "   ")
+            .unwrap_err()
+            .to_string()
+            .contains("nothing to open"));
+        assert_eq!(
+            import_caro(&current, "h8 zz").unwrap_err().to_string(),
+            "moves: move 2 ('zz') is not a cell: expected column letters and a row number, like h8"
+        );
+    }
+
+    #[test]
+    fn connect4_and_othello_import_move_strings() {
+        let players: Players<caro::connect4::Level> = Players::default();
+        let (game, query) = import_connect4(&players, "4453").unwrap();
+        assert_eq!(game, "connect4");
+        assert_eq!(query, format!("{}&moves=4453", players.to_query()));
+        assert_eq!(
+            import_connect4(&players, "44444444")
+                .unwrap_err()
+                .to_string(),
+            "moves: move 7 (4) is illegal: column 4 is full"
+        );
+        let (s, _) = OthelloSettings::from_query(&[]);
+        let (game, query) = import_othello(&s, "F5 D6 C3").unwrap();
+        assert_eq!(game, "othello");
+        assert_eq!(query, format!("{}&moves=f5d6c3", s.to_query()));
+        assert_eq!(
+            import_othello(&s, "f5f5").unwrap_err().to_string(),
+            "moves: move 2 (f5) is already taken"
+        );
+    }
+}

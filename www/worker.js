@@ -1,5 +1,7 @@
 // The bot's thread: its own wasm instance answers one request line per message.
-import init, { bot_reply, init_worker, install_othello_weights, last_panic } from './pkg/caro.js';
+import init, {
+  bot_reply, init_worker, install_caro_weights, install_othello_weights, last_panic,
+} from './pkg/caro.js';
 
 const ready = init().then(() => init_worker());
 
@@ -22,10 +24,26 @@ const loadOthelloWeights = () => {
   return othelloWeights;
 };
 
+// The Caro engine's trained evaluation (a small file, data/caro/eval.bin) comes the same way,
+// with the first Caro request. Without it the engine plays on with its hand-set evaluation.
+let caroWeights = null;
+const loadCaroWeights = () => {
+  caroWeights ??= fetch('./pkg/caro-eval.bin')
+    .then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.arrayBuffer();
+    })
+    .then((bytes) => install_caro_weights(new Uint8Array(bytes)))
+    .catch((err) => console.warn(`could not load the Caro evaluation, using the hand-set one: ${err}`));
+  return caroWeights;
+};
+
 self.onmessage = async (event) => {
   await ready;
   const request = String(event.data);
-  if (request.split('\t', 2)[1] === 'othello') await loadOthelloWeights();
+  const game = request.split('\t', 2)[1];
+  if (game === 'othello') await loadOthelloWeights();
+  if (game === 'caro') await loadCaroWeights();
   try {
     self.postMessage(bot_reply(request));
   } catch (err) {

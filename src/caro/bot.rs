@@ -131,7 +131,10 @@ impl EngineBot {
     /// A bot searching with `limits` and a `tt_megabytes` table; `rng` seeds the noise.
     pub fn new(limits: Limits, tt_megabytes: usize, rng: StdRng) -> EngineBot {
         EngineBot {
-            engine: Engine::new(EngineConfig { tt_megabytes }),
+            engine: Engine::new(EngineConfig {
+                tt_megabytes,
+                ..EngineConfig::default()
+            }),
             limits,
             rng,
         }

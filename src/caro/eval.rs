@@ -16,6 +16,24 @@ pub const WIN_THRESHOLD: i32 = WIN - 1_000;
 
 /// The position's value for the side to move, in rough "points"; far below [`WIN`].
 pub fn evaluate(pos: &Position) -> i32 {
+    match pos.weights() {
+        Some(w) => {
+            let me = pos.to_move();
+            let opp = me.opponent();
+            let mask = super::weights::threat_mask(pos.class_counts(me), pos.class_counts(opp));
+            let value = pos.combo_value(me) - pos.combo_value(opp) + w.threat_value(me, mask);
+            value.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        }
+        None => classic(pos),
+    }
+}
+
+/// The most a static evaluation says, well below the forced-win scores.
+pub const EVAL_LIMIT: i32 = 20_000;
+
+/// The hand-set evaluation: pattern values summed over the empty cells' directions, and a
+/// bonus for the side to move.
+pub fn classic(pos: &Position) -> i32 {
     let me = pos.to_move();
     let opp = me.opponent();
     // Having the move is worth a lot in a race of threats: our threes and fours act first.
@@ -42,12 +60,15 @@ pub enum Threat {
 }
 
 pub fn threat(levels: [Level; 4]) -> Threat {
+    // A five anywhere outranks everything, whatever direction it lies in.
+    if levels.contains(&FIVE) {
+        return Threat::Five;
+    }
     let mut fours = 0;
     let mut threes = 0;
     let mut best = 0;
     for l in levels {
         match l {
-            FIVE => return Threat::Five,
             F4 => return Threat::WinningFour,
             B4 => fours += 1,
             F3 => threes += 1,

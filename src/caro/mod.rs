@@ -10,13 +10,17 @@ pub mod notation;
 pub mod patterns;
 pub mod position;
 pub mod problem;
+pub mod record;
 pub mod renju;
 pub mod rules;
 pub mod search;
+pub mod selfplay;
 pub mod threats;
+pub mod train;
 pub mod tt;
+pub mod weights;
 
 pub use board::{Board, MoveError, Pos};
 pub use bot::{new_bot, BotOptions, CaroBot, Level};
 pub use rules::Rule;
-pub use search::{Engine, EngineConfig, Limits, SearchInfo, SearchResult};
+pub use search::{Engine, EngineConfig, EvalChoice, Limits, SearchInfo, SearchResult};

@@ -13,6 +13,7 @@ use super::eval;
 use super::patterns::{self, slot, Level, BLACK, EMPTY, FIVE, LEVELS, WALL, WHITE};
 use super::renju::{self, Spot, Stones};
 use super::rules::Rule;
+use super::weights::{self, RuleWeights, CLASSES};
 use crate::game::Side;
 
 const PAD: usize = 5;
@@ -49,6 +50,12 @@ pub struct Position {
     value: [i32; 2],
     /// How many (empty cell, direction) pairs hold each level, per side.
     count: [[u32; LEVELS]; 2],
+    /// The trained evaluation's weights for this rule (`None`: the hand-set evaluation).
+    weights: Option<&'static RuleWeights>,
+    /// Sum over empty cells of each side's combination value (with `weights`).
+    combo_value: [i32; 2],
+    /// How many empty cells are in each threat class, per side.
+    class_count: [[u32; CLASSES]; 2],
     history: Vec<(usize, Option<Area>)>,
     area: Option<Area>,
     to_move: Side,
@@ -71,8 +78,19 @@ fn zobrist(cell: usize, colour: u8) -> u64 {
 }
 
 impl Position {
-    /// The engine board for `board`'s stones with `to_move` to play.
+    /// The engine board for `board`'s stones with `to_move` to play, evaluated with the
+    /// shipped weights where there are some.
     pub fn new(board: &Board, to_move: Side) -> Position {
+        let weights = weights::Weights::shipped().map(|w| w.rule(board.rule()));
+        Position::with_weights(board, to_move, weights)
+    }
+
+    /// [`Position::new`] with the given evaluation weights (`None`: the hand-set evaluation).
+    pub fn with_weights(
+        board: &Board,
+        to_move: Side,
+        weights: Option<&'static RuleWeights>,
+    ) -> Position {
         let (rows, cols, rule) = (board.rows(), board.cols(), board.rule());
         let stride = cols + PAD;
         let size = (rows + 2 * PAD) * stride + PAD + 1;
@@ -95,6 +113,9 @@ impl Position {
             hash: 0,
             value: [0; 2],
             count: [[0; LEVELS]; 2],
+            weights,
+            combo_value: [0; 2],
+            class_count: [[0; CLASSES]; 2],
             history: Vec::new(),
             area: None,
             to_move: Side::First,
@@ -202,6 +223,38 @@ impl Position {
         self.value[side.index()]
     }
 
+    /// The trained evaluation's weights, if the position uses them.
+    pub fn weights(&self) -> Option<&'static RuleWeights> {
+        self.weights
+    }
+
+    /// The sum of `side`'s combination values over the empty cells (0 without weights).
+    pub fn combo_value(&self, side: Side) -> i32 {
+        self.combo_value[side.index()]
+    }
+
+    /// How many empty cells give `side` each threat class (indexed by `Threat as usize`).
+    pub fn class_counts(&self, side: Side) -> &[u32; CLASSES] {
+        &self.class_count[side.index()]
+    }
+
+    /// The combination index of the empty cell `i` for `side` (see [`weights`]).
+    pub fn combo(&self, i: usize, side: Side) -> usize {
+        weights::combo_index(self.levels[i][side.index()])
+    }
+
+    /// Counts (`sign` 1) or uncounts (-1) the empty cell `i`'s combination for side `s`.
+    #[inline]
+    fn tally_combo(&mut self, i: usize, s: usize, sign: i32) {
+        let t = weights::tables();
+        let c = t.combo[weights::combo_key(self.levels[i][s])] as usize;
+        let class = t.class[c] as usize;
+        self.class_count[s][class] = self.class_count[s][class].wrapping_add(sign as u32);
+        if let Some(w) = self.weights {
+            self.combo_value[s] += sign * w.combo[s][c] as i32;
+        }
+    }
+
     pub fn area(&self) -> Option<Area> {
         self.area
     }
@@ -279,6 +332,7 @@ impl Position {
                 self.value[s] += eval::LEVEL_VALUE[l as usize];
                 self.count[s][l as usize] += 1;
             }
+            self.tally_combo(i, s, 1);
         }
     }
 
@@ -289,6 +343,7 @@ impl Position {
                 self.value[s] -= eval::LEVEL_VALUE[l as usize];
                 self.count[s][l as usize] -= 1;
             }
+            self.tally_combo(i, s, -1);
         }
     }
 
@@ -338,7 +393,9 @@ impl Position {
                             let old = self.levels[n][side][d];
                             let new = self.tables[side][key];
                             if old != new {
+                                self.tally_combo(n, side, -1);
                                 self.levels[n][side][d] = new;
+                                self.tally_combo(n, side, 1);
                                 self.value[side] += eval::LEVEL_VALUE[new as usize]
                                     - eval::LEVEL_VALUE[old as usize];
                                 self.count[side][old as usize] -= 1;

@@ -17,6 +17,7 @@ use super::patterns::{B4, F4, FIVE};
 use super::position::Position;
 use super::threats::ThreatSearch;
 use super::tt::{Bound, Entry, Table};
+use super::weights::Weights;
 use crate::game::{Budget, Deadline, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -37,11 +38,39 @@ const CHECK_EVERY: u64 = 256;
 pub struct EngineConfig {
     /// Transposition table size in megabytes.
     pub tt_megabytes: usize,
+    /// The evaluation it uses.
+    pub eval: EvalChoice,
 }
 
 impl Default for EngineConfig {
     fn default() -> Self {
-        EngineConfig { tt_megabytes: 16 }
+        EngineConfig {
+            tt_megabytes: 16,
+            eval: EvalChoice::Shipped,
+        }
+    }
+}
+
+/// Which evaluation a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalChoice {
+    /// The trained weights shipped with the program (the hand-set values where they are
+    /// not loaded, in the web app before the fetch).
+    Shipped,
+    /// The hand-set pattern values.
+    Classic,
+    /// Other trained weights (to compare them).
+    Weights(&'static Weights),
+}
+
+impl EvalChoice {
+    /// The weights for `rule`, or `None` for the hand-set evaluation.
+    pub fn for_rule(self, rule: super::Rule) -> Option<&'static super::weights::RuleWeights> {
+        match self {
+            EvalChoice::Shipped => Weights::shipped().map(|w| w.rule(rule)),
+            EvalChoice::Classic => None,
+            EvalChoice::Weights(w) => Some(w.rule(rule)),
+        }
     }
 }
 
@@ -131,6 +160,7 @@ pub fn score_text(score: i32) -> String {
 }
 
 pub struct Engine {
+    eval: EvalChoice,
     tt: Table,
     threats: ThreatSearch,
     killers: [[u32; 2]; MAX_PLY + 1],
@@ -153,6 +183,7 @@ pub struct Engine {
 impl Engine {
     pub fn new(config: EngineConfig) -> Engine {
         Engine {
+            eval: config.eval,
             tt: Table::new(config.tt_megabytes),
             threats: ThreatSearch::new(),
             killers: [[u32::MAX; 2]; MAX_PLY + 1],
@@ -206,7 +237,7 @@ impl Engine {
     ) -> (Option<Vec<Pos>>, u64) {
         let deadline = Deadline::start(budget);
         self.prepare(board);
-        let mut pos = Position::new(board, side);
+        let mut pos = Position::with_weights(board, side, self.eval.for_rule(board.rule()));
         let line = self.threats.vcf(
             &mut pos,
             budget.nodes.unwrap_or(u64::MAX),
@@ -227,7 +258,7 @@ impl Engine {
     ) -> (Option<Vec<Pos>>, u64) {
         let deadline = Deadline::start(budget);
         self.prepare(board);
-        let mut pos = Position::new(board, side);
+        let mut pos = Position::with_weights(board, side, self.eval.for_rule(board.rule()));
         let line = self.threats.vct(
             &mut pos,
             VCT_DEPTH,
@@ -269,7 +300,7 @@ impl Engine {
             return done(None, 0, 0);
         }
         self.prepare(board);
-        let mut pos = Position::new(board, side);
+        let mut pos = Position::with_weights(board, side, self.eval.for_rule(board.rule()));
         if pos.area().is_none() {
             let centre = Pos::new(board.rows() / 2, board.cols() / 2);
             return done(Some(centre), 0, 0);
@@ -329,8 +360,18 @@ impl Engine {
                 };
             }
         }
-        // 5. The main search.
-        self.deadline = deadline;
+        // 5. The main search. It stops at 92% of the time budget, leaving the rest for the
+        // safety check after it.
+        self.deadline = match limits.budget.time {
+            Some(t) => {
+                let left = t.saturating_sub(deadline.elapsed()).mul_f64(0.92);
+                Deadline::start(Budget {
+                    time: Some(left),
+                    nodes: limits.budget.nodes,
+                })
+            }
+            None => deadline,
+        };
         self.aborted = false;
         self.next_check = 0;
         self.leaf_vcf_nodes = limits.leaf_vcf_nodes;
@@ -357,17 +398,35 @@ impl Engine {
         let mut best = first[0].0;
         let mut best_score = 0;
         let mut depth_done = 0;
+        // With a clock, the budget is the hard limit: an iteration still running then is cut
+        // short (its best root move so far is kept). A new iteration starts only while the
+        // time spent is below a target, about half the budget, stretched when the best move
+        // keeps changing or the score falls (a sharp position), never past nine tenths.
+        let target = limits.budget.time.map(|t| t.mul_f64(0.45));
+        let mut changes = 0u32;
         for depth in 1..=limits.max_depth.max(1) {
             self.root_best = None;
             let score = self.pvs(&mut pos, depth as i32, 0, -INF, INF);
             if self.aborted {
-                // A partial iteration's best is trusted only if it beat the old best's score.
+                // A root move that finished its search in the cut iteration and replaced the
+                // first (the old best, searched first) beat it at the new depth: keep it.
+                if let Some(b) = self.root_best.filter(|&b| b != best) {
+                    best = b;
+                }
                 break;
             }
+            let mut unstable = false;
             if let Some(b) = self.root_best {
+                unstable = depth > 1 && (b != best || score < best_score - 30);
                 best = b;
                 best_score = score;
             }
+            changes = if unstable {
+                changes + 1
+            } else {
+                // Instability fades: each quiet iteration forgets a change.
+                changes.saturating_sub(1)
+            };
             depth_done = depth;
             let info = SearchInfo {
                 depth,
@@ -381,9 +440,10 @@ impl Engine {
             if best_score.abs() > WIN_THRESHOLD || first.len() == 1 {
                 break;
             }
-            // Another iteration costs several times this one: do not start what cannot end.
-            if let Some(t) = limits.budget.time {
-                if deadline.elapsed() * 3 > t {
+            if let (Some(t), Some(target)) = (limits.budget.time, target) {
+                let stretch = 1.0 + 0.35 * changes.min(3) as f64;
+                let soft = target.mul_f64(stretch).min(t.mul_f64(0.9));
+                if deadline.elapsed() > soft {
                     break;
                 }
             }
@@ -392,7 +452,7 @@ impl Engine {
             }
         }
         if limits.safety_vcf_nodes > 0 && best_score > -WIN_THRESHOLD {
-            best = self.safe_move(&mut pos, best, &first, limits.safety_vcf_nodes);
+            best = self.safe_move(&mut pos, best, &first, limits.safety_vcf_nodes, &deadline);
         }
         SearchResult {
             best: Some(pos.pos(best)),
@@ -412,12 +472,13 @@ impl Engine {
         best: usize,
         moves: &[(usize, i32)],
         nodes: u64,
+        deadline: &Deadline,
     ) -> usize {
         let candidates =
             std::iter::once(best).chain(moves.iter().map(|m| m.0).filter(|&m| m != best));
         for m in candidates.take(8) {
             pos.play(m);
-            let threat = self.threats.vcf(pos, nodes, Some(&self.deadline), 0);
+            let threat = self.threats.vcf(pos, nodes, Some(deadline), 0);
             self.nodes += self.threats.nodes;
             pos.undo();
             if threat.is_none() {

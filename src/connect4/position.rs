@@ -395,31 +395,31 @@ impl Position {
         None
     }
 
-    /// Reads a position from its column sequence (see the type's documentation).
+    /// Reads a position from its column sequence (see the type's documentation); the
+    /// error names the first bad move and why (not a column, a full column, after the end).
     pub fn parse(text: &str) -> Result<Position, InputError> {
         let mut position = Position::new();
-        for (i, ch) in text.trim().chars().enumerate() {
+        let moves = text.chars().filter(|c| !c.is_whitespace() && *c != ',');
+        for (i, ch) in moves.enumerate() {
+            let number = i + 1;
             let col = match ch.to_digit(10) {
                 Some(d @ 1..=7) => d as usize - 1,
                 _ => {
                     return Err(InputError::new(format!(
-                        "bad column '{ch}' at move {}: expected a digit from 1 to 7",
-                        i + 1
+                        "move {number} ('{ch}') is not a column: expected a digit from 1 to 7"
                     )))
                 }
             };
             position.play(col).map_err(|e| {
                 InputError::new(match e {
                     MoveError::ColumnFull => {
-                        format!("move {} plays column {}, which is full", i + 1, col + 1)
+                        format!("move {number} ({ch}) is illegal: column {ch} is full")
                     }
                     MoveError::GameOver => format!(
-                        "move {} (column {}) comes after the game ended at move {}",
-                        i + 1,
-                        col + 1,
+                        "move {number} ({ch}) comes after the end: the game was over after move {}",
                         i
                     ),
-                    MoveError::NoSuchColumn => format!("move {}: {e}", i + 1),
+                    MoveError::NoSuchColumn => format!("move {number} ({ch}): {e}"),
                 })
             })?;
         }
@@ -499,7 +499,7 @@ mod tests {
         // First player stacks four in column 1 at move 7.
         assert!(Position::parse("1212121").unwrap().is_over());
         let e = Position::parse("12121213").unwrap_err();
-        assert!(e.0.contains("move 8") && e.0.contains("ended"), "{e}");
+        assert!(e.0.contains("move 8") && e.0.contains("game was over"), "{e}");
     }
 
     #[test]

@@ -106,6 +106,62 @@ pub fn format_obf(position: &Position) -> String {
     s
 }
 
+/// A game's moves as one string of squares, `f5d6c3`: passes are left out, as in the
+/// transcripts Othello players exchange (a pass is forced, so the moves say where it fell).
+pub fn format_moves(moves: &[Square]) -> String {
+    moves.iter().map(|s| s.to_string()).collect()
+}
+
+/// A game replayed from `start`: the moves, and after each one whether the next side had
+/// to pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The position after the last move (and any pass it forced).
+    pub position: Position,
+    /// Each move and whether the side after it passed.
+    pub moves: Vec<(Square, bool)>,
+}
+
+/// Plays a move string (see [`format_moves`]; spaces or commas between moves are allowed)
+/// from `start`, passing for a side with no move as the game does. The error names the
+/// first bad move and why (not a square, taken, illegal, after the end).
+pub fn replay_moves(start: Position, text: &str) -> Result<Replay, InputError> {
+    let mut position = start;
+    let mut moves = Vec::new();
+    let chars: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',')
+        .collect();
+    for (i, pair) in chars.chunks(2).enumerate() {
+        let number = i + 1;
+        let name: String = pair.iter().collect();
+        let square = parse_square(&name).map_err(|_| {
+            InputError::new(format!(
+                "move {number} ('{name}') is not a square: expected a file letter a..h and a rank 1..8, like d3"
+            ))
+        })?;
+        let name = square.to_string();
+        if position.is_game_over() {
+            return Err(InputError::new(format!(
+                "move {number} ({name}) comes after the end: the game was over after move {}",
+                number - 1
+            )));
+        }
+        position.play(square).map_err(|e| {
+            InputError::new(match e {
+                super::MoveError::Occupied => format!("move {number} ({name}) is already taken"),
+                _ => format!("move {number} ({name}) is illegal: it flips nothing"),
+            })
+        })?;
+        let passed = position.must_pass();
+        if passed {
+            position.pass_unchecked();
+        }
+        moves.push((square, passed));
+    }
+    Ok(Replay { position, moves })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,19 +1,29 @@
-//! The Caro page: the board drawn once as a table, then only the cells that change.
+//! The Caro page: the board drawn once as a table, then only the cells that change. Cells
+//! are named as players name them: columns lettered from the left, rows numbered from the
+//! bottom (`h8` is the centre of 15x15); the ids stay `{row}-{col}`, 0-based from the top.
 
 use super::dom;
 use super::game_page::{self, PageGame};
-use crate::caro::{notation, renju, Board, MoveError, Pos, Rule};
+use crate::caro::notation::{cell_name, column_name, format_moves, parse_cell_name};
+use crate::caro::{notation, record, renju, Board, MoveError, Pos, Rule};
 use crate::game::{Outcome, Side};
-use crate::settings::{encode_component, CaroSettings, Level};
+use crate::settings::{import_caro, moves_param, CaroSettings, Level, Players};
 use std::fmt::Write as _;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::Element;
+use web_sys::{Element, HtmlInputElement};
+
+/// Whether move numbers are shown on the stones, as the browser remembers it.
+const NUMBERS_KEY: &str = "caro-app.move-numbers";
 
 pub struct CaroGame {
     board: Board,
+    settings: CaroSettings,
+    /// Show each stone's move number instead of its letter.
+    numbers: bool,
     /// The moves as drawn on the page, to redraw only the difference.
     drawn: Vec<Pos>,
+    drawn_numbers: bool,
     marked_last: Option<Pos>,
     marked_line: Vec<Pos>,
     marked_forbidden: Vec<Pos>,
@@ -34,21 +44,39 @@ fn set_class(pos: Pos, class: &str, on: bool) {
     }
 }
 
-fn draw_stone(pos: Pos, stone: Option<Side>) {
-    if let Some(el) = cell(pos) {
-        let (text, class) = match stone {
-            Some(Side::First) => ("X", "cell x"),
-            Some(Side::Second) => ("O", "cell o"),
-            None => ("", "cell"),
+impl CaroGame {
+    /// Draws one cell: its stone (letter or move number) and its accessible name.
+    fn draw_stone(&self, pos: Pos, stone: Option<(Side, usize)>) {
+        let Some(el) = cell(pos) else { return };
+        let name = cell_name(self.board.rows(), pos);
+        let (text, class, label) = match stone {
+            Some((side, number)) => {
+                let letter = <CaroGame as PageGame>::side_name(side);
+                let text = if self.numbers {
+                    number.to_string()
+                } else {
+                    letter.to_string()
+                };
+                let class = match (side, self.numbers) {
+                    (Side::First, false) => "cell x",
+                    (Side::Second, false) => "cell o",
+                    (Side::First, true) => "cell x numbered",
+                    (Side::Second, true) => "cell o numbered",
+                };
+                (text, class, format!("{name} {letter}"))
+            }
+            None => (String::new(), "cell", name),
         };
-        el.set_text_content(Some(text));
+        el.set_text_content(Some(&text));
         let _ = el.set_attribute("class", class);
+        let _ = el.set_attribute("aria-label", &label);
     }
 }
 
 impl PageGame for CaroGame {
     type Level = Level;
     const ID: &'static str = "caro";
+    const TITLE: &'static str = "Caro";
 
     fn side_name(side: Side) -> &'static str {
         match side {
@@ -78,41 +106,79 @@ impl PageGame for CaroGame {
         self.board.play(pos).map_err(|e| e.to_string())
     }
 
-    fn undo(&mut self) -> bool {
-        self.board.undo().is_some()
+    fn bot_move_name(&self, text: &str) -> String {
+        match notation::parse_pos(text) {
+            Ok(pos) if self.board.contains(pos) => cell_name(self.board.rows(), pos),
+            _ => text.to_string(),
+        }
+    }
+
+    fn move_names(&self) -> Vec<String> {
+        let rows = self.board.rows();
+        self.board
+            .moves()
+            .iter()
+            .map(|&p| cell_name(rows, p))
+            .collect()
+    }
+
+    fn transcript(&self) -> String {
+        format_moves(&self.board)
+    }
+
+    fn play_named(&mut self, name: &str) -> Result<(), String> {
+        let pos = parse_cell_name(self.board.rows(), self.board.cols(), name)
+            .map_err(|e| e.to_string())?;
+        self.board.play(pos).map_err(|e| e.to_string())
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        let rows = self.board.rows();
+        self.board.undo().map(|pos| cell_name(rows, pos))
     }
 
     fn reset(&mut self) {
         while self.board.undo().is_some() {}
     }
 
-    fn redraw(&mut self, _table: &Element) -> Result<(), JsValue> {
-        let moves = self.board.moves();
-        let same = self
-            .drawn
-            .iter()
-            .zip(moves)
-            .take_while(|(a, b)| a == b)
-            .count();
+    fn redraw(&mut self, _table: &Element, ply: usize) -> Result<(), JsValue> {
+        let moves = &self.board.moves()[..ply.min(self.board.stone_count())];
+        let same = if self.drawn_numbers == self.numbers {
+            self.drawn
+                .iter()
+                .zip(moves)
+                .take_while(|(a, b)| a == b)
+                .count()
+        } else {
+            0 // every stone's text changes
+        };
         for &pos in &self.drawn[same..] {
-            draw_stone(pos, None);
+            self.draw_stone(pos, None);
         }
-        for &pos in &moves[same..] {
-            draw_stone(pos, self.board.get(pos));
+        for (i, &pos) in moves.iter().enumerate().skip(same) {
+            let side = if i % 2 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            self.draw_stone(pos, Some((side, i + 1)));
         }
         self.drawn = moves.to_vec();
+        self.drawn_numbers = self.numbers;
 
         if let Some(old) = self.marked_last.take() {
             set_class(old, "last", false);
         }
-        if let Some(last) = self.board.last_move() {
+        if let Some(&last) = moves.last() {
             set_class(last, "last", true);
             self.marked_last = Some(last);
         }
         for pos in std::mem::take(&mut self.marked_line) {
             set_class(pos, "win", false);
         }
-        self.marked_line = self.board.winning_line();
+        if moves.len() == self.board.stone_count() {
+            self.marked_line = self.board.winning_line();
+        }
         for &pos in &self.marked_line {
             set_class(pos, "win", true);
         }
@@ -148,6 +214,51 @@ impl PageGame for CaroGame {
         }
         Ok(())
     }
+
+    fn settings_query(&self, players: &Players<Level>) -> String {
+        CaroSettings {
+            players: players.clone(),
+            ..self.settings.clone()
+        }
+        .to_query()
+    }
+
+    fn export_formats() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("psq", "Piskvork record (.psq)"),
+            ("moves", "Move string (.txt)"),
+        ]
+    }
+
+    fn export(&self, format: &str, players: &Players<Level>) -> (String, String) {
+        let stem = format!(
+            "caro-{}x{}-{}-{}",
+            self.board.rows(),
+            self.board.cols(),
+            self.board.rule(),
+            dom::date_stamp()
+        );
+        if format == "moves" {
+            (format!("{stem}.txt"), format!("{}\n", self.transcript()))
+        } else {
+            let names = [Side::First, Side::Second]
+                .map(|s| game_page::player_label(players, s, Self::side_name(s)));
+            let text = record::format_psq(&self.board, &[], [&names[0], &names[1]]);
+            (format!("{stem}.psq"), text)
+        }
+    }
+
+    fn import(
+        &self,
+        players: &Players<Level>,
+        text: &str,
+    ) -> Result<(&'static str, String), String> {
+        let current = CaroSettings {
+            players: players.clone(),
+            ..self.settings.clone()
+        };
+        import_caro(&current, text).map_err(|e| e.to_string())
+    }
 }
 
 /// Empty cells near stones where Black's move would be forbidden (a forbidden shape needs
@@ -175,19 +286,28 @@ fn forbidden_points(board: &Board) -> Vec<Pos> {
 
 /// The page's entry point (`caro.html`).
 pub fn start() -> Result<(), JsValue> {
-    let (settings, errors) = CaroSettings::from_query(&dom::query_pairs());
+    let pairs = dom::query_pairs();
+    let (settings, errors) = CaroSettings::from_query(&pairs);
     if !errors.is_empty() {
         // Back to the home page, saying what was wrong, with the rest of the choices kept.
         let message: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        let url = format!(
-            "./index.html?game=caro&error={}&{}",
-            encode_component(&message.join("; ")),
-            settings.to_query()
-        );
-        return dom::replace_location(&url);
+        return game_page::back_home_with_error("caro", &message.join("; "), &settings.to_query());
     }
-    let board = Board::new(settings.rows, settings.cols, settings.rule)
-        .map_err(|e| JsValue::from_str(&e.to_string()))?;
+    let board = match moves_param(&pairs) {
+        Some(moves) => match settings.replay(moves) {
+            Ok(board) => board,
+            Err(e) => {
+                return game_page::back_home_with_error(
+                    "caro",
+                    &e.to_string(),
+                    &settings.to_query(),
+                )
+            }
+        },
+        None => Board::new(settings.rows, settings.cols, settings.rule)
+            .map_err(|e| JsValue::from_str(&e.to_string()))?,
+    };
+    game_page::build_layout::<CaroGame>()?;
     let table = dom::by_id("table_game")?;
     build_table(&table, &settings)?;
     dom::set_text(
@@ -199,15 +319,30 @@ pub fn start() -> Result<(), JsValue> {
             settings.cols
         ),
     )?;
+    let numbers = dom::stored(NUMBERS_KEY).as_deref() == Some("on");
     let game = CaroGame {
         board,
+        settings: settings.clone(),
+        numbers,
         drawn: Vec::new(),
+        drawn_numbers: numbers,
         marked_last: None,
         marked_line: Vec::new(),
         marked_forbidden: Vec::new(),
     };
-    let home_query = format!("game=caro&{}", settings.to_query());
-    let page = game_page::mount(game, settings.players, table.clone(), home_query)?;
+    let page = game_page::mount(game, settings.players, table.clone())?;
+
+    let toggle: HtmlInputElement = dom::by_id("move-numbers")?.unchecked_into();
+    toggle.set_checked(numbers);
+    dom::set_shown(&dom::by_id("move-numbers-row")?, true)?;
+    let p = page.clone();
+    dom::on(&toggle.clone(), "change", move |_| {
+        let on = toggle.checked();
+        dom::store(NUMBERS_KEY, if on { "on" } else { "off" });
+        p.borrow_mut().game.numbers = on;
+        let _ = game_page::refresh(&p);
+    })?;
+
     dom::on(&table, "click", move |event| {
         let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
@@ -228,15 +363,26 @@ pub fn start() -> Result<(), JsValue> {
     Ok(())
 }
 
-/// Writes the whole table at once: one string, one parse, for any size up to 60x60.
+/// Writes the whole table at once: one string, one parse, for any size up to 60x60. The
+/// first row's cells carry their column's letters and the first column's their row's
+/// number (`data-top`, `data-left`), drawn along the edges by the style sheet.
 fn build_table(table: &Element, settings: &CaroSettings) -> Result<(), JsValue> {
-    let mut html = String::with_capacity(settings.rows * settings.cols * 48);
-    for row in 0..settings.rows {
+    let (rows, cols) = (settings.rows, settings.cols);
+    let mut html = String::with_capacity(rows * cols * 80);
+    for row in 0..rows {
         html.push_str("<tr>");
-        for col in 0..settings.cols {
+        for col in 0..cols {
+            html.push_str("<td");
+            if row == 0 {
+                let _ = write!(html, " data-top=\"{}\"", column_name(col));
+            }
+            if col == 0 {
+                let _ = write!(html, " data-left=\"{}\"", rows - row);
+            }
             let _ = write!(
                 html,
-                "<td><div class=\"cell\" id=\"{row}-{col}\"></div></td>"
+                "><div class=\"cell\" id=\"{row}-{col}\" role=\"button\" aria-label=\"{}\"></div></td>",
+                cell_name(rows, Pos::new(row, col))
             );
         }
         html.push_str("</tr>");
@@ -244,10 +390,10 @@ fn build_table(table: &Element, settings: &CaroSettings) -> Result<(), JsValue> 
     table.set_inner_html(&html);
     // Cells as large as fit the window, between 14 and 36 pixels.
     let w = dom::window();
-    let width = w.inner_width()?.as_f64().unwrap_or(800.0) - 32.0;
-    let height = w.inner_height()?.as_f64().unwrap_or(800.0) - 200.0;
+    let width = w.inner_width()?.as_f64().unwrap_or(800.0) - 64.0;
+    let height = w.inner_height()?.as_f64().unwrap_or(800.0) - 220.0;
     // Each cell also takes a pixel of border.
-    let fit = (width / settings.cols as f64).min(height / settings.rows as f64) - 1.0;
+    let fit = (width / cols as f64).min(height / rows as f64) - 1.0;
     let cell = fit.clamp(14.0, 36.0).floor();
     table.set_attribute("style", &format!("--cell: {cell}px"))?;
     Ok(())

@@ -5,7 +5,9 @@ use super::game_page::{self, PageGame};
 use crate::connect4::{self, Position, HEIGHT, WIDTH};
 use crate::game::{Outcome, Side};
 use crate::protocol::bot_request::{self, BotReply};
-use crate::settings::{encode_component, players_from_query, Mode};
+use crate::settings::{
+    connect4_replay, import_connect4, moves_param, players_from_query, Mode, Players,
+};
 use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::rc::Rc;
@@ -59,6 +61,7 @@ impl Connect4Game {
 impl PageGame for Connect4Game {
     type Level = connect4::Level;
     const ID: &'static str = "connect4";
+    const TITLE: &'static str = "Connect Four";
 
     fn side_name(side: Side) -> &'static str {
         match side {
@@ -93,25 +96,41 @@ impl PageGame for Connect4Game {
         self.position.play(col - 1).map_err(|e| e.to_string())
     }
 
-    fn undo(&mut self) -> bool {
-        let history = self.position.history();
-        if history.is_empty() {
-            return false;
-        }
-        let shorter: String = history[..history.len() - 1]
+    fn bot_move_name(&self, text: &str) -> String {
+        text.to_string()
+    }
+
+    fn move_names(&self) -> Vec<String> {
+        self.position
+            .history()
             .iter()
-            .map(|c| char::from(b'1' + c))
-            .collect();
-        self.position = Position::parse(&shorter).expect("a prefix of a legal game is legal");
-        true
+            .map(|&c| char::from(b'1' + c).to_string())
+            .collect()
+    }
+
+    fn transcript(&self) -> String {
+        self.position.to_string()
+    }
+
+    fn play_named(&mut self, name: &str) -> Result<(), String> {
+        self.play_bot_move(name)
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        let mut moves = self.position.to_string();
+        let last = moves.pop()?;
+        self.position = Position::parse(&moves).expect("a prefix of a legal game is legal");
+        Some(last.to_string())
     }
 
     fn reset(&mut self) {
         self.position = Position::new();
     }
 
-    fn redraw(&mut self, _table: &Element) -> Result<(), JsValue> {
-        let now = self.position.history().to_vec();
+    fn redraw(&mut self, _table: &Element, ply: usize) -> Result<(), JsValue> {
+        let all = self.position.history();
+        let now = all[..ply.min(all.len())].to_vec();
+        let live = now.len() == all.len();
         let same = self
             .drawn
             .iter()
@@ -139,7 +158,7 @@ impl PageGame for Connect4Game {
                 td.class_list().remove_1("win")?;
             }
         }
-        if let Some(four) = self.position.winning_four() {
+        if let Some(four) = self.position.winning_four().filter(|_| live) {
             self.marked_four = four.to_vec();
             for &(row, col) in &four {
                 if let Some(td) = cell(row, col) {
@@ -172,6 +191,29 @@ impl PageGame for Connect4Game {
         // Hints belong to the position they were computed for.
         clear_hints()
     }
+
+    fn settings_query(&self, players: &Players<connect4::Level>) -> String {
+        players.to_query()
+    }
+
+    fn export_formats() -> &'static [(&'static str, &'static str)] {
+        &[("moves", "Move string (.txt)")]
+    }
+
+    fn export(&self, _format: &str, _players: &Players<connect4::Level>) -> (String, String) {
+        (
+            format!("connect4-{}.txt", dom::date_stamp()),
+            format!("{}\n", self.transcript()),
+        )
+    }
+
+    fn import(
+        &self,
+        players: &Players<connect4::Level>,
+        text: &str,
+    ) -> Result<(&'static str, String), String> {
+        import_connect4(players, text).map_err(|e| e.to_string())
+    }
 }
 
 fn clear_hints() -> Result<(), JsValue> {
@@ -197,16 +239,25 @@ pub fn describe_score(score: i32, moves: usize) -> String {
 
 /// The page's entry point (`connect4.html`).
 pub fn start() -> Result<(), JsValue> {
-    let (players, errors) = players_from_query::<connect4::Level>(&dom::query_pairs());
+    let pairs = dom::query_pairs();
+    let (players, errors) = players_from_query::<connect4::Level>(&pairs);
     if !errors.is_empty() {
         let message: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        let url = format!(
-            "./index.html?game=connect4&error={}&{}",
-            encode_component(&message.join("; ")),
-            players.to_query()
+        return game_page::back_home_with_error(
+            "connect4",
+            &message.join("; "),
+            &players.to_query(),
         );
-        return dom::replace_location(&url);
     }
+    let position = match moves_param(&pairs).map(connect4_replay) {
+        Some(Ok(position)) => position,
+        Some(Err(e)) => {
+            return game_page::back_home_with_error("connect4", &e.to_string(), &players.to_query())
+        }
+        None => Position::new(),
+    };
+    game_page::build_layout::<Connect4Game>()?;
+    dom::set_text("board-info", "7 columns, 6 rows: connect four to win.")?;
     let table = dom::by_id("table_game")?;
     let mut html = String::from("<thead><tr>");
     for col in 0..WIDTH {
@@ -237,12 +288,11 @@ pub fn start() -> Result<(), JsValue> {
     dom::set_shown(&dom::by_id("hint")?, perfect_in_game)?;
 
     let game = Connect4Game {
-        position: Position::new(),
+        position,
         drawn: Vec::new(),
         marked_four: Vec::new(),
     };
-    let home_query = format!("game=connect4&{}", players.to_query());
-    let page = game_page::mount(game, players, table.clone(), home_query)?;
+    let page = game_page::mount(game, players, table.clone())?;
 
     let p = page.clone();
     dom::on(&table, "click", move |event| {
@@ -268,19 +318,28 @@ pub fn start() -> Result<(), JsValue> {
 
     // The hint asks a worker of its own, so it never waits behind the bot's move.
     let hints = Rc::new(RefCell::new(HintState::default()));
-    let h = hints.clone();
     let weak = Rc::downgrade(&page);
-    let hint_worker = super::worker::spawn(move |id, reply| {
-        if let Some(page) = weak.upgrade() {
-            let now = page.borrow().game.position.to_string();
-            show_hints(&h, &now, id, reply);
-        }
-    })?;
-    hints.borrow_mut().worker = Some(hint_worker);
     dom::on(&dom::by_id("hint")?, "click", move |_| {
         let text = page.borrow().game.position.to_string();
         if page.borrow().game.position.is_over() {
             return;
+        }
+        // The hint's worker starts with the first hint asked for.
+        if hints.borrow().worker.is_none() {
+            let h = hints.clone();
+            let weak = weak.clone();
+            match super::worker::spawn(move |id, reply| {
+                if let Some(page) = weak.upgrade() {
+                    let now = page.borrow().game.position.to_string();
+                    show_hints(&h, &now, id, reply);
+                }
+            }) {
+                Ok(worker) => hints.borrow_mut().worker = Some(worker),
+                Err(e) => {
+                    dom::show_fatal(&format!("could not start the hint solver: {e:?}"));
+                    return;
+                }
+            }
         }
         let mut h = hints.borrow_mut();
         h.next_id += 1;

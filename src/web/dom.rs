@@ -129,8 +129,18 @@ pub fn show_fatal(message: &str) {
     el.set_attribute("role", "alert").ok();
     el.remove_attribute("hidden").ok();
     el.set_text_content(Some(&format!(
-        "Something went wrong: {message}. Reload the page to start again."
+        "Something went wrong: {message}. Reload the page to start again. "
     )));
+    // A button that reloads (the game in progress is in the address bar, so it comes back).
+    if let Ok(button) = doc.create_element("button") {
+        button.set_id("reload");
+        let _ = button.set_attribute("type", "button");
+        button.set_text_content(Some("Reload"));
+        let _ = on(&button, "click", |_| {
+            let _ = window().location().reload();
+        });
+        let _ = el.append_child(&button);
+    }
 }
 
 /// Routes Rust panics to the console (with a stack trace) and onto the page.
@@ -139,4 +149,60 @@ pub fn install_panic_hook() {
         console_error_panic_hook::hook(info);
         show_fatal(&info.to_string());
     }));
+}
+
+/// Offers `text` to the user as a file named `name` (the browser's download).
+pub fn download(name: &str, text: &str) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/plain;charset=utf-8");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let link: web_sys::HtmlAnchorElement = document().create_element("a")?.unchecked_into();
+    link.set_href(&url);
+    link.set_download(name);
+    link.set_hidden(true);
+    let body = document()
+        .body()
+        .ok_or_else(|| JsValue::from_str("the page has no body"))?;
+    body.append_child(&link)?;
+    link.click();
+    link.remove();
+    // The download has its own copy; the object URL can go once the click is handled.
+    let _ = set_timeout(1000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+    Ok(())
+}
+
+/// What the browser keeps under `key` (local storage), if anything; `None` where storage
+/// is refused (a private window, say).
+pub fn stored(key: &str) -> Option<String> {
+    window()
+        .local_storage()
+        .ok()
+        .flatten()?
+        .get_item(key)
+        .ok()
+        .flatten()
+}
+
+/// Keeps `value` under `key` in the browser (silently nothing where storage is refused).
+pub fn store(key: &str, value: &str) {
+    if let Ok(Some(storage)) = window().local_storage() {
+        let _ = storage.set_item(key, value);
+    }
+}
+
+/// Today's date and time as `2026-11-23-1530`, for file names.
+pub fn date_stamp() -> String {
+    let d = js_sys::Date::new_0();
+    format!(
+        "{:04}-{:02}-{:02}-{:02}{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date(),
+        d.get_hours(),
+        d.get_minutes()
+    )
 }

@@ -1,16 +1,20 @@
-//! What every game page shares: whose turn it is, the bot worker and its requests, the
-//! computer-vs-computer pace, pause, undo, new game, the status line and the table's
-//! `data-state` / `data-winner`. Each game plugs in through [`PageGame`].
+//! What every game page shares: the page's layout, whose turn it is, the bot worker and its
+//! requests, the computer-vs-computer pace, pause, undo and redo, new game, the status line
+//! and the table's `data-state` / `data-winner`; and the game's record: the move list, going
+//! back and forth through it, the link that reopens the game (kept in the address bar after
+//! every move, so a reload resumes it), sharing, export and import. Each game plugs in
+//! through [`PageGame`], giving its notation and its drawing.
 
 use super::dom;
 use super::worker;
 use crate::game::{GameLevel, Outcome, Progress, Side};
 use crate::protocol::bot_request::{self, BotReply};
-use crate::settings::{Mode, Players};
+use crate::settings::{with_moves, Mode, Players};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use web_sys::{Element, Worker};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement, KeyboardEvent, Worker};
 
 /// A game as its page sees it. The implementor also owns the game's drawing: it keeps
 /// what it has drawn and redraws only what changed.
@@ -18,22 +22,34 @@ pub trait PageGame: 'static {
     type Level: GameLevel;
     /// The game's name in bot requests and URLs (`caro`, `connect4`, `othello`).
     const ID: &'static str;
+    /// The game's name for people.
+    const TITLE: &'static str;
 
     /// How players call a side: `X`, `Red`, `Black`...
     fn side_name(side: Side) -> &'static str;
     fn to_move(&self) -> Side;
     fn outcome(&self) -> Option<Outcome>;
+    /// Moves played (passes not counted).
     fn moves_played(&self) -> usize;
     /// The position in the text form the game's bot reads.
     fn position_text(&self) -> String;
     /// Plays a move the bot sent (in the game's move text).
     fn play_bot_move(&mut self, text: &str) -> Result<(), String>;
-    /// Takes back the last move (and any pass it forced); false if there is none.
-    fn undo(&mut self) -> bool;
+    /// A bot's move text in the game's notation (Caro `7,7` is `h8` on 15x15).
+    fn bot_move_name(&self, text: &str) -> String;
+    /// The move list: one entry a move in the game's notation (an Othello pass is `pass`).
+    fn move_names(&self) -> Vec<String>;
+    /// The moves as a link's `moves=` writes them.
+    fn transcript(&self) -> String;
+    /// Plays a move given by its name in the move list (for redo).
+    fn play_named(&mut self, name: &str) -> Result<(), String>;
+    /// Takes back the last move (and any pass it forced): its name, or `None` if there is none.
+    fn undo(&mut self) -> Option<String>;
     /// Back to the start.
     fn reset(&mut self);
-    /// Brings the board on the page in line with the game.
-    fn redraw(&mut self, table: &Element) -> Result<(), JsValue>;
+    /// Brings the board on the page in line with the position after the first `ply`
+    /// entries of the move list (all of them: the game as it stands).
+    fn redraw(&mut self, table: &Element, ply: usize) -> Result<(), JsValue>;
     /// How the game was won, after "X wins": e.g. "with five in a row".
     fn win_detail(&self) -> String {
         String::new()
@@ -43,10 +59,23 @@ pub trait PageGame: 'static {
         String::new()
     }
     /// Called when the board changed and the state is settled (for hints and marks that
-    /// depend on whose turn it is).
+    /// depend on whose turn it is). `is_human_turn` is false while an earlier move is shown.
     fn after_change(&mut self, _is_human_turn: bool) -> Result<(), JsValue> {
         Ok(())
     }
+    /// The page's settings as a URL query, without the moves.
+    fn settings_query(&self, players: &Players<Self::Level>) -> String;
+    /// The formats the game can be exported in, as `(format id, label)`; the first is the default.
+    fn export_formats() -> &'static [(&'static str, &'static str)];
+    /// The game as a file in `format`: its name and text.
+    fn export(&self, format: &str, players: &Players<Self::Level>) -> (String, String);
+    /// What an imported record (pasted text or a file's) opens: the game page and its
+    /// query, or what is wrong with the record.
+    fn import(
+        &self,
+        players: &Players<Self::Level>,
+        text: &str,
+    ) -> Result<(&'static str, String), String>;
 }
 
 pub struct GamePage<G: PageGame> {
@@ -63,17 +92,107 @@ pub struct GamePage<G: PageGame> {
     paused: bool,
     /// The awaited search's latest progress: its best move so far is what "move now" plays.
     progress: Option<Progress>,
+    /// The move list entry shown while the player looks back (`None`: the game as it
+    /// stands). Playing waits while an earlier position is shown.
+    view: Option<usize>,
+    /// Moves taken back, the next to redo last (names as in the move list).
+    redo: Vec<String>,
+    /// The move list as drawn, to update only the difference.
+    drawn_list: Vec<String>,
+    /// The address bar's moves, to write it only when they change.
+    saved_transcript: Option<String>,
 }
 
 pub type Shared<G> = Rc<RefCell<GamePage<G>>>;
 
-/// Sets up the page around `game`: worker, buttons, first drawing. `home_query` is the
-/// query that reopens the home page with this game's settings.
+/// The controls every game page has, around `table#table_game`. The game's pages are
+/// stubs; this is their one template. No outside text goes into it.
+const LAYOUT: &str = r#"
+<header class="bar">
+  <h1 id="title"></h1>
+  <span id="board-info"></span> <span id="game-info"></span>
+</header>
+<div id="error" role="alert" hidden></div>
+<div class="controls">
+  <button id="new-game" type="button">New game</button>
+  <button id="undo" type="button">Undo</button>
+  <button id="redo" type="button" disabled>Redo</button>
+  <button id="pause" type="button" hidden>Pause</button>
+  <button id="move-now" type="button" hidden>Move now</button>
+  <button id="hint" type="button" hidden>Hint</button>
+  <button id="home" type="button">Home</button>
+</div>
+<p id="status" aria-live="polite">Loading…</p>
+<p id="note"></p>
+<p id="message" aria-live="polite"></p>
+<div class="play-area">
+  <div class="board-wrap"><table id="table_game" data-state="loading"></table></div>
+  <aside class="side-panel" aria-label="Moves and records">
+    <div class="nav" role="group" aria-label="Go through the moves">
+      <button id="nav-first" type="button" title="Start (Home)" aria-label="First position">&laquo;</button>
+      <button id="nav-prev" type="button" title="Back one move (Left arrow)" aria-label="Back one move">&lsaquo;</button>
+      <button id="nav-next" type="button" title="Forward one move (Right arrow)" aria-label="Forward one move">&rsaquo;</button>
+      <button id="nav-last" type="button" title="The game as it stands (End)" aria-label="Last position">&raquo;</button>
+    </div>
+    <ol id="moves" aria-label="Moves"></ol>
+    <p id="view-note" hidden></p>
+    <button id="continue" type="button" hidden>Continue from here</button>
+    <label id="move-numbers-row" hidden><input type="checkbox" id="move-numbers"> Move numbers on the stones</label>
+    <div class="record-tools">
+      <button id="share" type="button">Share</button>
+      <select id="export-format" aria-label="Export format"></select>
+      <button id="export" type="button">Export</button>
+      <button id="import" type="button">Import</button>
+    </div>
+    <input id="share-link" type="text" readonly hidden aria-label="Link to this game">
+    <div id="import-panel" hidden>
+      <label for="import-text">Paste a record, a move string or a link:</label>
+      <textarea id="import-text" rows="4" spellcheck="false"></textarea>
+      <label for="import-file">or open a file:</label>
+      <input id="import-file" type="file" accept=".psq,.txt,text/plain">
+      <div class="row">
+        <button id="import-open" type="button">Open</button>
+        <button id="import-cancel" type="button">Cancel</button>
+      </div>
+      <p id="import-error" role="alert"></p>
+    </div>
+  </aside>
+</div>
+<p class="footer"><span id="move-count"></span> <span id="bot-time"></span></p>
+"#;
+
+/// Lays the page out in `#app` (the template above), titled for game `G`.
+pub fn build_layout<G: PageGame>() -> Result<(), JsValue> {
+    dom::by_id("app")?.set_inner_html(LAYOUT);
+    dom::set_text("title", G::TITLE)?;
+    dom::document().set_title(G::TITLE);
+    let formats: Vec<(String, String)> = G::export_formats()
+        .iter()
+        .map(|&(id, label)| (id.to_string(), label.to_string()))
+        .collect();
+    let select = dom::select_by_id("export-format")?;
+    dom::fill_select(&select, &formats, formats[0].0.as_str())?;
+    dom::set_shown(&select, formats.len() > 1)
+}
+
+/// Sends the browser to the home page with `message` (a bad URL: the good choices kept).
+pub fn back_home_with_error(
+    game: &str,
+    message: &str,
+    settings_query: &str,
+) -> Result<(), JsValue> {
+    let url = format!(
+        "./index.html?game={game}&error={}&{settings_query}",
+        crate::settings::encode_component(message)
+    );
+    dom::replace_location(&url)
+}
+
+/// Sets up the page around `game`: worker, buttons, keys, first drawing.
 pub fn mount<G: PageGame>(
     game: G,
     players: Players<G::Level>,
     table: Element,
-    home_query: String,
 ) -> Result<Shared<G>, JsValue> {
     let page = Rc::new(RefCell::new(GamePage {
         game,
@@ -85,26 +204,122 @@ pub fn mount<G: PageGame>(
         scheduled: false,
         paused: false,
         progress: None,
+        view: None,
+        redo: Vec::new(),
+        drawn_list: Vec::new(),
+        saved_transcript: None,
     }));
-    start_worker(&page)?;
+
+    let button = |id: &str, action: fn(&Shared<G>)| -> Result<(), JsValue> {
+        let p = page.clone();
+        dom::on(&dom::by_id(id)?, "click", move |_| action(&p))
+    };
+    button("new-game", new_game)?;
+    button("undo", undo)?;
+    button("redo", redo)?;
+    button("pause", toggle_pause)?;
+    button("move-now", move_now)?;
+    button("nav-first", |p| set_view(p, Some(0)))?;
+    button("nav-prev", |p| step_view(p, -1))?;
+    button("nav-next", |p| step_view(p, 1))?;
+    button("nav-last", |p| set_view(p, None))?;
+    button("continue", continue_from_view)?;
+    button("share", share)?;
+    button("export", export)?;
+    button("import", |_| toggle_import(true))?;
+    button("import-cancel", |_| toggle_import(false))?;
+    button("import-open", import_text)?;
+    button("home", |p| {
+        let query = {
+            let p = p.borrow();
+            p.game.settings_query(&p.players)
+        };
+        let _ = dom::navigate(&format!("./index.html?game={}&{query}", G::ID));
+    })?;
 
     let p = page.clone();
-    dom::on(&dom::by_id("new-game")?, "click", move |_| new_game(&p))?;
-    let p = page.clone();
-    dom::on(&dom::by_id("undo")?, "click", move |_| undo(&p))?;
-    let p = page.clone();
-    dom::on(&dom::by_id("pause")?, "click", move |_| toggle_pause(&p))?;
-    let p = page.clone();
-    dom::on(&dom::by_id("move-now")?, "click", move |_| move_now(&p))?;
-    dom::on(&dom::by_id("home")?, "click", move |_| {
-        let _ = dom::navigate(&format!("./index.html?{home_query}"));
+    dom::on(&dom::by_id("moves")?, "click", move |event| {
+        let ply = event
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|t| t.closest("li[data-ply]").ok().flatten())
+            .and_then(|li| li.get_attribute("data-ply"))
+            .and_then(|n| n.parse::<usize>().ok());
+        if let Some(ply) = ply {
+            set_view(&p, Some(ply));
+        }
     })?;
+    let p = page.clone();
+    dom::on(&dom::document(), "keydown", move |event| {
+        let Ok(key) = event.dyn_into::<KeyboardEvent>() else {
+            return;
+        };
+        if key.alt_key() || key.ctrl_key() || key.meta_key() || typing_in_a_field() {
+            return;
+        }
+        let handled = match key.key().as_str() {
+            "ArrowLeft" => {
+                step_view(&p, -1);
+                true
+            }
+            "ArrowRight" => {
+                step_view(&p, 1);
+                true
+            }
+            "Home" => {
+                set_view(&p, Some(0));
+                true
+            }
+            "End" => {
+                set_view(&p, None);
+                true
+            }
+            _ => false,
+        };
+        if handled {
+            key.prevent_default();
+        }
+    })?;
+    let p = page.clone();
+    dom::on(&dom::by_id("import-file")?, "change", move |_| {
+        import_file(&p)
+    })?;
+    // Leaving the page ends its worker (another wasm instance and its memory); should the
+    // browser bring the page back from its cache, the computer starts again.
+    let p = page.clone();
+    dom::on(&dom::window(), "pagehide", move |_| {
+        let mut g = p.borrow_mut();
+        g.cancel_bot();
+        if let Some(worker) = g.worker.take() {
+            worker.terminate();
+        }
+    })?;
+    let p = page.clone();
+    dom::on(&dom::window(), "pageshow", move |_| {
+        let _ = refresh(&p);
+    })?;
+
     let mode = page.borrow().players.mode;
     dom::set_shown(&dom::by_id("undo")?, mode != Mode::ComputerComputer)?;
+    dom::set_shown(&dom::by_id("redo")?, mode != Mode::ComputerComputer)?;
     dom::set_shown(&dom::by_id("pause")?, mode == Mode::ComputerComputer)?;
     dom::set_text("game-info", &page.borrow().describe_players())?;
     refresh(&page)?;
     Ok(page)
+}
+
+/// Whether the keyboard is busy with a form field (then the arrow keys are its own).
+fn typing_in_a_field() -> bool {
+    dom::document()
+        .active_element()
+        .is_some_and(|el| match el.tag_name().as_str() {
+            "TEXTAREA" | "SELECT" => true,
+            "INPUT" => !matches!(
+                el.get_attribute("type").as_deref(),
+                Some("checkbox" | "radio" | "button")
+            ),
+            _ => false,
+        })
 }
 
 /// Starts (or restarts) the page's bot worker.
@@ -123,22 +338,9 @@ fn start_worker<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
 
 impl<G: PageGame> GamePage<G> {
     fn describe_players(&self) -> String {
-        let who = |side: Side| {
-            if self.players.is_bot(side) {
-                format!("computer ({})", self.players.levels[side.index()].title())
-            } else if self.players.mode == Mode::PlayerComputer {
-                "you".to_string()
-            } else {
-                "human".to_string()
-            }
-        };
-        format!(
-            "{}: {}, {}: {}.",
-            G::side_name(Side::First),
-            who(Side::First),
-            G::side_name(Side::Second),
-            who(Side::Second)
-        )
+        let [first, second] =
+            [Side::First, Side::Second].map(|s| player_label(&self.players, s, G::side_name(s)));
+        format!("{first}, {second}.")
     }
 
     fn player_name(&self, side: Side) -> String {
@@ -154,6 +356,21 @@ impl<G: PageGame> GamePage<G> {
     }
 
     fn status_text(&self) -> String {
+        if let Some(ply) = self.view {
+            // An earlier position is shown: say whose move it was there (each entry of the
+            // move list, a pass included, hands the move over).
+            let len = self.game.move_names().len();
+            let now = self.game.to_move();
+            let then = if (len - ply) % 2 == 0 {
+                now
+            } else {
+                now.opponent()
+            };
+            return format!(
+                "Looking back: after move {ply} of {len}, {} to move there.",
+                G::side_name(then)
+            );
+        }
         match self.game.outcome() {
             Some(Outcome::Win(side)) => {
                 let detail = self.game.win_detail();
@@ -178,18 +395,20 @@ impl<G: PageGame> GamePage<G> {
                 let side = self.game.to_move();
                 if self.paused {
                     format!("Paused. {} to move.", self.player_name(side))
-                } else if self.players.is_bot(side) {
+                } else if self.players.is_bot(side) && self.awaiting.is_some() {
                     match &self.progress {
                         Some(p) => format!(
                             "{} is thinking… depth {}, best so far {} ({}), {} nodes.",
                             self.player_name(side),
                             p.depth,
-                            p.best,
+                            self.game.bot_move_name(&p.best),
                             p.score,
                             p.nodes
                         ),
                         None => format!("{} is thinking…", self.player_name(side)),
                     }
+                } else if self.players.is_bot(side) {
+                    format!("{} is thinking…", self.player_name(side))
                 } else {
                     format!("{} to move.", self.player_name(side))
                 }
@@ -203,6 +422,7 @@ impl<G: PageGame> GamePage<G> {
             && !self.players.is_bot(self.game.to_move())
             && self.awaiting.is_none()
             && !self.scheduled
+            && self.view.is_none()
     }
 
     /// Forgets any bot move under way (its reply will be ignored).
@@ -210,6 +430,28 @@ impl<G: PageGame> GamePage<G> {
         self.awaiting = None;
         self.scheduled = false;
         self.progress = None;
+    }
+
+    /// A move just played by either side: the redo list keeps going only if it was the
+    /// move it held next.
+    fn played(&mut self, name: &str) {
+        if self.redo.last().is_some_and(|next| next == name) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+    }
+
+    /// The link that reopens this game as it stands, relative to the site.
+    fn link(&self) -> String {
+        format!(
+            "./{}.html?{}",
+            G::ID,
+            with_moves(
+                &self.game.settings_query(&self.players),
+                &self.game.transcript()
+            )
+        )
     }
 }
 
@@ -227,6 +469,8 @@ pub fn human_move<G: PageGame>(page: &Shared<G>, play: impl FnOnce(&mut G) -> Re
             }
             return;
         }
+        let name = p.game.move_names().pop().unwrap_or_default();
+        p.played(&name);
         let _ = dom::set_text("message", "");
     }
     let _ = refresh(page);
@@ -239,37 +483,198 @@ pub fn refresh<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
     schedule_bot(page)
 }
 
-/// Brings the board, the table's state attributes and the status in line with the game.
+/// Brings the board, the move list, the address bar, the table's state attributes and the
+/// status in line with the game.
 fn show_state<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
-    {
-        let mut guard = page.borrow_mut();
-        let p = &mut *guard;
-        p.game.redraw(&p.table)?;
-        let (state, winner) = match p.game.outcome() {
-            None => ("playing", None),
-            Some(Outcome::Draw) => ("draw", None),
-            Some(Outcome::Win(side)) => ("won", Some(G::side_name(side))),
-        };
-        p.table.set_attribute("data-state", state)?;
-        match winner {
-            Some(w) => p.table.set_attribute("data-winner", w)?,
-            None => p.table.remove_attribute("data-winner")?,
+    let mut guard = page.borrow_mut();
+    let p = &mut *guard;
+    let names = p.game.move_names();
+    if p.view.is_some_and(|v| v >= names.len()) {
+        p.view = None;
+    }
+    let ply = p.view.unwrap_or(names.len());
+    p.game.redraw(&p.table, ply)?;
+    let (state, winner) = match p.game.outcome() {
+        None => ("playing", None),
+        Some(Outcome::Draw) => ("draw", None),
+        Some(Outcome::Win(side)) => ("won", Some(G::side_name(side))),
+    };
+    p.table.set_attribute("data-state", state)?;
+    match winner {
+        Some(w) => p.table.set_attribute("data-winner", w)?,
+        None => p.table.remove_attribute("data-winner")?,
+    }
+    p.table
+        .set_attribute("data-to-move", G::side_name(p.game.to_move()))?;
+    match p.view {
+        Some(v) => p.table.set_attribute("data-view-ply", &v.to_string())?,
+        None => p.table.remove_attribute("data-view-ply")?,
+    }
+    dom::set_text("status", &p.status_text())?;
+    dom::set_text("note", &p.game.note())?;
+    dom::set_text("move-count", &format!("Moves: {}", p.game.moves_played()))?;
+    let mode = p.players.mode;
+    let undo_ok = p.game.moves_played() > 0 && mode != Mode::ComputerComputer;
+    dom::by_id("undo")?.toggle_attribute_with_force("disabled", !undo_ok)?;
+    let redo_ok = !p.redo.is_empty() && mode != Mode::ComputerComputer;
+    dom::by_id("redo")?.toggle_attribute_with_force("disabled", !redo_ok)?;
+    let thinking = p.awaiting.is_some() && p.progress.is_some();
+    dom::set_shown(&dom::by_id("move-now")?, thinking)?;
+    p.table
+        .toggle_attribute_with_force("data-thinking", p.awaiting.is_some())?;
+    update_move_list(&mut p.drawn_list, &names, p.view)?;
+    let looking_back = p.view.is_some();
+    dom::by_id("nav-first")?.toggle_attribute_with_force("disabled", ply == 0)?;
+    dom::by_id("nav-prev")?.toggle_attribute_with_force("disabled", ply == 0)?;
+    dom::by_id("nav-next")?.toggle_attribute_with_force("disabled", !looking_back)?;
+    dom::by_id("nav-last")?.toggle_attribute_with_force("disabled", !looking_back)?;
+    dom::set_shown(&dom::by_id("continue")?, looking_back)?;
+    let view_note = dom::by_id("view-note")?;
+    dom::set_shown(&view_note, looking_back)?;
+    if looking_back {
+        view_note.set_text_content(Some(&format!(
+            "Showing the position after move {ply} of {}. Play waits until you go to the last move or continue from here.",
+            names.len()
+        )));
+    }
+    let human_turn = p.human_may_move();
+    p.game.after_change(human_turn)?;
+    save_game(p);
+    Ok(())
+}
+
+/// Writes the game into the address bar (so a reload or a bookmark reopens it) and
+/// remembers it as the last game played, when its moves changed. A game without moves (a
+/// page just opened, New game) is not remembered: the game played before stays offered.
+fn save_game<G: PageGame>(p: &mut GamePage<G>) {
+    let transcript = p.game.transcript();
+    if p.saved_transcript.as_ref() == Some(&transcript) {
+        return;
+    }
+    let link = p.link();
+    if let Ok(history) = dom::window().history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&link));
+    }
+    if !transcript.is_empty() {
+        dom::store(LAST_GAME_KEY, &link);
+    }
+    p.saved_transcript = Some(transcript);
+}
+
+/// Who plays `side`, for records: `X: you`, `O: computer (Master)`, `Black: human`.
+pub fn player_label<L: GameLevel>(players: &Players<L>, side: Side, name: &str) -> String {
+    let who = if players.is_bot(side) {
+        format!("computer ({})", players.levels[side.index()].title())
+    } else if players.mode == Mode::PlayerComputer {
+        "you".to_string()
+    } else {
+        "human".to_string()
+    };
+    format!("{name}: {who}")
+}
+
+/// Where the browser keeps the link to the last game played (the home page offers it).
+pub const LAST_GAME_KEY: &str = "caro-app.last-game";
+
+/// Updates `ol#moves` to `names` (one `li` a move, `data-ply` its number), marks the
+/// shown move and keeps it in view.
+fn update_move_list(
+    drawn: &mut Vec<String>,
+    names: &[String],
+    view: Option<usize>,
+) -> Result<(), JsValue> {
+    let list = dom::by_id("moves")?;
+    let same = drawn.iter().zip(names).take_while(|(a, b)| a == b).count();
+    while drawn.len() > same {
+        if let Some(last) = list.last_element_child() {
+            last.remove();
         }
-        p.table
-            .set_attribute("data-to-move", G::side_name(p.game.to_move()))?;
-        dom::set_text("status", &p.status_text())?;
-        dom::set_text("note", &p.game.note())?;
-        dom::set_text("move-count", &format!("Moves: {}", p.game.moves_played()))?;
-        let undo_ok = p.game.moves_played() > 0 && p.players.mode != Mode::ComputerComputer;
-        dom::by_id("undo")?.toggle_attribute_with_force("disabled", !undo_ok)?;
-        let thinking = p.awaiting.is_some() && p.progress.is_some();
-        dom::set_shown(&dom::by_id("move-now")?, thinking)?;
-        p.table
-            .toggle_attribute_with_force("data-thinking", p.awaiting.is_some())?;
-        let human_turn = p.human_may_move();
-        p.game.after_change(human_turn)?;
+        drawn.pop();
+    }
+    let doc = dom::document();
+    for (i, name) in names.iter().enumerate().skip(same) {
+        let li = doc.create_element("li")?;
+        li.set_attribute("data-ply", &(i + 1).to_string())?;
+        li.set_class_name(if i % 2 == 0 { "first" } else { "second" });
+        li.set_text_content(Some(name));
+        list.append_child(&li)?;
+        drawn.push(name.clone());
+    }
+    let current = view.unwrap_or(names.len());
+    if let Ok(Some(old)) = list.query_selector("li.current") {
+        old.class_list().remove_1("current")?;
+        old.remove_attribute("aria-current")?;
+    }
+    if current > 0 {
+        if let Some(li) = list.children().item(current as u32 - 1) {
+            li.class_list().add_1("current")?;
+            li.set_attribute("aria-current", "step")?;
+            // Scroll the list only (never the page) so the shown move is visible.
+            let li: web_sys::HtmlElement = li.unchecked_into();
+            let list_el: &web_sys::HtmlElement = list.unchecked_ref();
+            let top = li.offset_top() - list_el.offset_top();
+            let bottom = top + li.offset_height();
+            if top < list.scroll_top() {
+                list.set_scroll_top(top);
+            } else if bottom > list.scroll_top() + list.client_height() {
+                list.set_scroll_top(bottom - list.client_height());
+            }
+        }
+    } else {
+        list.set_scroll_top(0);
     }
     Ok(())
+}
+
+/// Shows the position after `ply` moves of the list (`None` or the last: the game as it
+/// stands, and play goes on).
+fn set_view<G: PageGame>(page: &Shared<G>, ply: Option<usize>) {
+    {
+        let mut p = page.borrow_mut();
+        let len = p.game.move_names().len();
+        p.view = ply.filter(|&v| v < len);
+    }
+    let _ = refresh(page);
+}
+
+fn step_view<G: PageGame>(page: &Shared<G>, delta: isize) {
+    let target = {
+        let p = page.borrow();
+        let len = p.game.move_names().len();
+        let now = p.view.unwrap_or(len) as isize;
+        (now + delta).clamp(0, len as isize) as usize
+    };
+    set_view(page, Some(target));
+}
+
+/// Takes the game back to the position shown and plays on from there (the moves after it
+/// can be redone).
+fn continue_from_view<G: PageGame>(page: &Shared<G>) {
+    {
+        let mut p = page.borrow_mut();
+        let Some(target) = p.view else {
+            return;
+        };
+        p.cancel_bot();
+        while p.game.move_names().len() > target {
+            match p.game.undo() {
+                Some(name) => p.redo.push(name),
+                None => break,
+            }
+        }
+        // A move and the pass it forced go back together (Othello): shown at the move,
+        // the position is the one after both, so that move stays played.
+        if p.game.move_names().len() < target {
+            if let Some(name) = p.redo.pop() {
+                if let Err(e) = p.game.play_named(&name) {
+                    dom::show_fatal(&format!("could not replay {name}: {e}"));
+                }
+            }
+        }
+        p.view = None;
+        let _ = dom::set_text("message", "");
+    }
+    let _ = refresh(page);
 }
 
 /// If a bot is to move and nothing is under way, asks the worker (after the delay in
@@ -281,6 +686,7 @@ fn schedule_bot<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
         if p.game.outcome().is_some()
             || !p.players.is_bot(side)
             || p.paused
+            || p.view.is_some()
             || p.awaiting.is_some()
             || p.scheduled
         {
@@ -303,13 +709,21 @@ fn schedule_bot<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
 }
 
 fn ask_bot<G: PageGame>(page: &Shared<G>) {
+    // The worker (a second wasm instance) starts with the first move the computer makes:
+    // two people on one device never need it.
+    if page.borrow().worker.is_none() {
+        if let Err(e) = start_worker(page) {
+            dom::show_fatal(&format!("could not start the computer player: {e:?}"));
+            return;
+        }
+    }
     let mut p = page.borrow_mut();
     if !p.scheduled {
         return; // cancelled by undo, new game or pause
     }
     p.scheduled = false;
     let side = p.game.to_move();
-    if p.game.outcome().is_some() || !p.players.is_bot(side) || p.paused {
+    if p.game.outcome().is_some() || !p.players.is_bot(side) || p.paused || p.view.is_some() {
         return;
     }
     let id = p.next_request;
@@ -362,6 +776,8 @@ fn on_bot_reply<G: PageGame>(page: &Shared<G>, id: u32, reply: BotReply) {
                     dom::show_fatal(&format!("the computer chose a bad move ({text}): {e}"));
                     return;
                 }
+                let name = p.game.move_names().pop().unwrap_or_default();
+                p.played(&name);
                 let _ = dom::set_text(
                     "bot-time",
                     &format!("Computer's last move took {millis} ms."),
@@ -392,11 +808,16 @@ fn move_now<G: PageGame>(page: &Shared<G>) {
         dom::show_fatal(&format!("could not restart the computer player: {e:?}"));
         return;
     }
-    if let Err(e) = page.borrow_mut().game.play_bot_move(&best) {
-        dom::show_fatal(&format!(
-            "the computer's best move so far ({best}) is bad: {e}"
-        ));
-        return;
+    {
+        let mut p = page.borrow_mut();
+        if let Err(e) = p.game.play_bot_move(&best) {
+            dom::show_fatal(&format!(
+                "the computer's best move so far ({best}) is bad: {e}"
+            ));
+            return;
+        }
+        let name = p.game.move_names().pop().unwrap_or_default();
+        p.played(&name);
     }
     let _ = dom::set_text("bot-time", "Computer moved at once, on request.");
     let _ = refresh(page);
@@ -407,13 +828,15 @@ fn new_game<G: PageGame>(page: &Shared<G>) {
         let mut p = page.borrow_mut();
         p.cancel_bot();
         p.game.reset();
+        p.redo.clear();
+        p.view = None;
         let _ = dom::set_text("message", "");
     }
     let _ = refresh(page);
 }
 
 /// Takes back one move between two humans; against the computer, the human's last move
-/// and the computer's answer to it.
+/// and the computer's answer to it. The moves taken back can be redone.
 fn undo<G: PageGame>(page: &Shared<G>) {
     {
         let mut p = page.borrow_mut();
@@ -421,13 +844,40 @@ fn undo<G: PageGame>(page: &Shared<G>) {
             return;
         }
         p.cancel_bot();
-        while p.game.undo() {
+        p.view = None;
+        while let Some(name) = p.game.undo() {
+            p.redo.push(name);
             let mover = p.game.to_move(); // the side that had made the move just undone
             if !p.players.is_bot(mover) {
                 break;
             }
         }
         let _ = dom::set_text("message", "");
+    }
+    let _ = refresh(page);
+}
+
+/// Plays again what undo took back: one move between two humans; against the computer,
+/// the human's move and the computer's answer.
+fn redo<G: PageGame>(page: &Shared<G>) {
+    {
+        let mut p = page.borrow_mut();
+        if p.players.mode == Mode::ComputerComputer {
+            return;
+        }
+        p.cancel_bot();
+        p.view = None;
+        while let Some(name) = p.redo.pop() {
+            if let Err(e) = p.game.play_named(&name) {
+                p.redo.clear();
+                let _ = dom::set_text("message", &format!("Could not redo {name}: {e}"));
+                break;
+            }
+            // Stop once a human is to move again.
+            if !p.players.is_bot(p.game.to_move()) || p.game.outcome().is_some() {
+                break;
+            }
+        }
     }
     let _ = refresh(page);
 }
@@ -446,4 +896,133 @@ fn toggle_pause<G: PageGame>(page: &Shared<G>) {
         }
     }
     let _ = refresh(page);
+}
+
+/// Shows the link to the game as it stands in `#share-link` and copies it to the
+/// clipboard (where the browser allows; the field is there either way).
+fn share<G: PageGame>(page: &Shared<G>) {
+    let link = page.borrow().link();
+    let absolute =
+        web_sys::Url::new_with_base(&link, &dom::window().location().href().unwrap_or_default())
+            .map(|u| u.href())
+            .unwrap_or(link);
+    let Ok(field) = dom::by_id("share-link") else {
+        return;
+    };
+    let field: HtmlInputElement = field.unchecked_into();
+    field.set_value(&absolute);
+    let _ = dom::set_shown(&field, true);
+    field.select();
+    let _ = dom::set_text("message", "The link below opens this game as it stands.");
+    let clipboard = dom::window().navigator().clipboard();
+    let copied = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {
+        let _ = dom::set_text(
+            "message",
+            "Link copied: it opens this game as it stands. Send it to anyone, or to your opponent to play on.",
+        );
+    });
+    let refused = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {
+        let _ = dom::set_text(
+            "message",
+            "Copy the link below: it opens this game as it stands (the browser did not allow copying).",
+        );
+    });
+    let _ = clipboard.write_text(&absolute).then2(&copied, &refused);
+    // Each runs at most once, when the browser answers; a click's two small closures are
+    // left to the page.
+    copied.forget();
+    refused.forget();
+}
+
+/// Offers the game as a file in the chosen format.
+fn export<G: PageGame>(page: &Shared<G>) {
+    let format = dom::select_by_id("export-format")
+        .map(|s| s.value())
+        .unwrap_or_default();
+    let (name, text) = {
+        let p = page.borrow();
+        p.game.export(&format, &p.players)
+    };
+    if let Err(e) = dom::download(&name, &text) {
+        let _ = dom::set_text("message", &format!("Could not export the game: {e:?}"));
+    }
+}
+
+fn toggle_import(open: bool) {
+    if let Ok(panel) = dom::by_id("import-panel") {
+        let _ = dom::set_shown(&panel, open);
+    }
+    let _ = dom::set_text("import-error", "");
+    if open {
+        if let Ok(text) = dom::by_id("import-text") {
+            let _ = text.unchecked_into::<web_sys::HtmlElement>().focus();
+        }
+    }
+}
+
+/// Opens the pasted record, or says what is wrong with it (the game on the page stays).
+fn import_text<G: PageGame>(page: &Shared<G>) {
+    let text = dom::by_id("import-text")
+        .map(|el| el.unchecked_into::<web_sys::HtmlTextAreaElement>().value())
+        .unwrap_or_default();
+    open_record(page, &text);
+}
+
+fn open_record<G: PageGame>(page: &Shared<G>, text: &str) {
+    let opened = {
+        let p = page.borrow();
+        p.game.import(&p.players, text)
+    };
+    match opened {
+        Ok((game, query)) => {
+            let _ = dom::navigate(&format!("./{game}.html?{query}"));
+        }
+        Err(why) => {
+            let _ = dom::set_text(
+                "import-error",
+                &format!("Could not open that record: {why}."),
+            );
+        }
+    }
+}
+
+/// Reads the chosen file and opens it as a record.
+fn import_file<G: PageGame>(page: &Shared<G>) {
+    let Ok(input) = dom::by_id("import-file") else {
+        return;
+    };
+    let input: HtmlInputElement = input.unchecked_into();
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    // Cleared, so that choosing the same file again (fixed after an error) is read again.
+    input.set_value("");
+    const MAX_BYTES: f64 = 1_000_000.0;
+    if file.size() > MAX_BYTES {
+        let _ = dom::set_text(
+            "import-error",
+            &format!(
+                "Could not open that record: the file is {:.0} KB; a game record is far smaller.",
+                file.size() / 1000.0
+            ),
+        );
+        return;
+    }
+    let Ok(reader) = web_sys::FileReader::new() else {
+        return;
+    };
+    let weak = Rc::downgrade(page);
+    let r = reader.clone();
+    let onload = Closure::once_into_js(move |_: JsValue| {
+        let text = r
+            .result()
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default();
+        if let Some(page) = weak.upgrade() {
+            open_record(&page, &text);
+        }
+    });
+    reader.set_onload(Some(onload.unchecked_ref()));
+    let _ = reader.read_as_text(&file);
 }

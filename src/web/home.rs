@@ -168,9 +168,15 @@ pub fn start() -> Result<(), JsValue> {
             let _ = update_visibility();
         }
     })?;
+    show_resume()?;
     dom::on(&dom::by_id("button")?, "click", |_| match read_form() {
-        Ok(url) => {
-            let _ = dom::navigate(&url);
+        Ok((game, query)) => {
+            // Back from the game comes here with the same choices.
+            if let Ok(history) = dom::window().history() {
+                let home = format!("./index.html?game={}&{query}", game.id());
+                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&home));
+            }
+            let _ = dom::navigate(&format!("./{}.html?{query}", game.id()));
         }
         Err(e) => {
             if let Ok(m) = dom::by_id("message") {
@@ -272,8 +278,39 @@ fn update_visibility() -> Result<(), JsValue> {
     Ok(())
 }
 
-/// The game page's URL for the form's choices, or what is wrong with them.
-fn read_form() -> Result<String, String> {
+/// Offers the last game played in this browser, if it has moves (the game pages keep it).
+fn show_resume() -> Result<(), JsValue> {
+    let last = dom::stored(crate::web::game_page::LAST_GAME_KEY);
+    let Some(Ok((id, query))) = last.as_deref().and_then(crate::settings::import_link) else {
+        return Ok(());
+    };
+    let pairs = crate::settings::parse_query(&query);
+    let Some(moves) = crate::settings::moves_param(&pairs) else {
+        return Ok(());
+    };
+    let game = Game::parse(id).map_err(|e| JsValue::from_str(&e.to_string()))?;
+    let link = dom::by_id("resume-link")?;
+    link.set_attribute("href", &format!("./{id}.html?{query}"))?;
+    let count = count_moves(game, moves);
+    let noun = if count == 1 { "move" } else { "moves" };
+    dom::set_text(
+        "resume-info",
+        &format!("{}: {count} {noun} so far", game.title()),
+    )?;
+    dom::set_shown(&dom::by_id("resume")?, true)
+}
+
+/// How many moves a checked `moves=` string holds.
+fn count_moves(game: Game, moves: &str) -> usize {
+    match game {
+        Game::Caro => crate::caro::notation::split_moves(moves).map_or(0, |m| m.len()),
+        Game::Connect4 => moves.chars().filter(char::is_ascii_digit).count(),
+        Game::Othello => moves.chars().filter(char::is_ascii_digit).count(),
+    }
+}
+
+/// The game and the query of its page for the form's choices, or what is wrong with them.
+fn read_form() -> Result<(Game, String), String> {
     let value = |id: &str| -> Result<String, String> {
         dom::select_by_id(id)
             .map(|s| s.value())
@@ -322,7 +359,7 @@ fn read_form() -> Result<String, String> {
             p.to_query()
         }
     };
-    Ok(format!("./{}.html?{query}", game.id()))
+    Ok((game, query))
 }
 
 fn check(errors: Vec<InputError>) -> Result<(), String> {

@@ -56,6 +56,15 @@ pub fn bench_caro(nodes: u32) -> Result<String, JsValue> {
     Ok(text)
 }
 
+/// Installs the Caro engine's trained evaluation from the bytes of `data/caro/eval.bin`,
+/// which the bot worker and the bench page fetch (`pkg/caro-eval.bin`). Until then the
+/// engine evaluates with its hand-set values.
+#[wasm_bindgen]
+pub fn install_caro_weights(bytes: &[u8]) -> Result<(), JsValue> {
+    crate::caro::weights::Weights::install(bytes)
+        .map_err(|e| JsValue::from_str(&format!("the Caro evaluation: {e}")))
+}
+
 /// Installs Othello Strong's evaluation from the bytes of `eval.bin`, which the bot worker
 /// and the bench page fetch (`pkg/othello-eval.bin`) rather than carry in the wasm.
 #[wasm_bindgen]

@@ -4,8 +4,9 @@
 use super::dom;
 use super::game_page::{self, PageGame};
 use crate::game::{Outcome, Side};
+use crate::othello::notation::format_moves;
 use crate::othello::{self, format_obf, parse_square, Position, Square};
-use crate::settings::{encode_component, players_from_query};
+use crate::settings::{import_othello, moves_param, OthelloSettings, Players};
 use std::fmt::Write as _;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -15,12 +16,10 @@ pub struct OthelloGame {
     /// Where the game starts: the standard start, or a `position=` from the URL.
     start: Position,
     position: Position,
-    /// The positions before each move, for undo.
+    /// The positions before each move, for undo and for looking back.
     history: Vec<Position>,
-    /// The last move and the discs it flipped, to show them.
-    last: Option<(Square, u64)>,
-    /// Set when the move just played left the other side without a move.
-    pass_note: Option<String>,
+    /// Each move, and whether the other side had to pass after it.
+    moves: Vec<(Square, bool)>,
     /// What each square shows now, to redraw only changes.
     drawn: [Option<Side>; 64],
 }
@@ -42,8 +41,7 @@ impl OthelloGame {
             start,
             position: start,
             history: Vec::new(),
-            last: None,
-            pass_note: None,
+            moves: Vec::new(),
             drawn: [None; 64],
         }
     }
@@ -52,26 +50,38 @@ impl OthelloGame {
     /// at once, so the side to move always has a move until the game ends.
     fn play(&mut self, square: Square) -> Result<(), String> {
         let before = self.position;
-        let flips = self.position.play(square).map_err(|e| e.to_string())?;
+        self.position.play(square).map_err(|e| e.to_string())?;
         self.history.push(before);
-        self.last = Some((square, flips));
-        self.pass_note = None;
-        if self.position.must_pass() {
-            let passer = self.position.side_to_move();
+        let passed = self.position.must_pass();
+        if passed {
             self.position.pass().map_err(|e| e.to_string())?;
-            self.pass_note = Some(format!(
-                "{} has no legal move and passes; {} moves again.",
-                <OthelloGame as PageGame>::side_name(passer),
-                <OthelloGame as PageGame>::side_name(passer.opponent())
-            ));
         }
+        self.moves.push((square, passed));
         Ok(())
+    }
+
+    /// The move that the first `ply` entries of the move list end with (its index), if any.
+    fn move_at(&self, ply: usize) -> Option<usize> {
+        let mut entries = 0;
+        for (i, &(_, passed)) in self.moves.iter().enumerate() {
+            entries += 1 + usize::from(passed);
+            if entries >= ply {
+                return Some(i);
+            }
+        }
+        None
+    }
+
+    /// The position after move `i` (and the pass it forced).
+    fn after_move(&self, i: usize) -> Position {
+        self.history.get(i + 1).copied().unwrap_or(self.position)
     }
 }
 
 impl PageGame for OthelloGame {
     type Level = othello::Level;
     const ID: &'static str = "othello";
+    const TITLE: &'static str = "Othello";
 
     fn side_name(side: Side) -> &'static str {
         match side {
@@ -101,16 +111,35 @@ impl PageGame for OthelloGame {
         self.play(square)
     }
 
-    fn undo(&mut self) -> bool {
-        match self.history.pop() {
-            Some(before) => {
-                self.position = before;
-                self.last = None;
-                self.pass_note = None;
-                true
+    fn bot_move_name(&self, text: &str) -> String {
+        text.to_string()
+    }
+
+    fn move_names(&self) -> Vec<String> {
+        let mut names = Vec::with_capacity(self.moves.len() + 2);
+        for &(square, passed) in &self.moves {
+            names.push(square.to_string());
+            if passed {
+                names.push("pass".to_string());
             }
-            None => false,
         }
+        names
+    }
+
+    fn transcript(&self) -> String {
+        let squares: Vec<Square> = self.moves.iter().map(|&(s, _)| s).collect();
+        format_moves(&squares)
+    }
+
+    fn play_named(&mut self, name: &str) -> Result<(), String> {
+        self.play_bot_move(name)
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        let before = self.history.pop()?;
+        let (square, _) = self.moves.pop()?;
+        self.position = before;
+        Some(square.to_string())
     }
 
     fn reset(&mut self) {
@@ -120,11 +149,23 @@ impl PageGame for OthelloGame {
         };
     }
 
-    fn redraw(&mut self, _table: &Element) -> Result<(), JsValue> {
-        let flipped = self.last.map_or(0, |(_, f)| f);
+    fn redraw(&mut self, _table: &Element, ply: usize) -> Result<(), JsValue> {
+        let shown = self.move_at(ply).filter(|_| ply > 0);
+        let (position, last, flipped) = match shown {
+            Some(i) => {
+                let (before, after) = (self.history[i], self.after_move(i));
+                // The discs there before whose colour the move changed.
+                let flipped = (before.black() ^ after.black()) & (before.black() | before.white());
+                (after, Some(self.moves[i].0), flipped)
+            }
+            None => (
+                self.history.first().copied().unwrap_or(self.position),
+                None,
+                0,
+            ),
+        };
         for square in (0..64).filter_map(Square::from_index) {
-            let now = self.position.at(square);
-            let is_last = self.last.is_some_and(|(s, _)| s == square);
+            let now = position.at(square);
             let was = self.drawn[square.index()];
             let Some(td) = cell(square) else { continue };
             let mut class = match now {
@@ -135,7 +176,7 @@ impl PageGame for OthelloGame {
             if now.is_some() && was.is_some() && was != now && flipped >> square.index() & 1 == 1 {
                 class.push_str(" flip");
             }
-            if is_last {
+            if last == Some(square) {
                 class.push_str(" last");
             }
             td.set_class_name(class.trim());
@@ -158,9 +199,13 @@ impl PageGame for OthelloGame {
         let black = self.position.count(Side::First);
         let white = self.position.count(Side::Second);
         let mut note = format!("Discs: Black {black}, White {white}.");
-        if let Some(pass) = &self.pass_note {
-            note.push(' ');
-            note.push_str(pass);
+        if self.moves.last().is_some_and(|&(_, passed)| passed) && self.outcome().is_none() {
+            let mover = self.position.side_to_move();
+            note.push_str(&format!(
+                " {} has no legal move and passes; {} moves again.",
+                Self::side_name(mover.opponent()),
+                Self::side_name(mover)
+            ));
         }
         note
     }
@@ -179,33 +224,71 @@ impl PageGame for OthelloGame {
         }
         Ok(())
     }
+
+    fn settings_query(&self, players: &Players<othello::Level>) -> String {
+        self.settings(players).to_query()
+    }
+
+    fn export_formats() -> &'static [(&'static str, &'static str)] {
+        &[("moves", "Move string (.txt)")]
+    }
+
+    fn export(&self, _format: &str, _players: &Players<othello::Level>) -> (String, String) {
+        (
+            format!("othello-{}.txt", dom::date_stamp()),
+            format!("{}\n", self.transcript()),
+        )
+    }
+
+    fn import(
+        &self,
+        players: &Players<othello::Level>,
+        text: &str,
+    ) -> Result<(&'static str, String), String> {
+        import_othello(&self.settings(players), text).map_err(|e| e.to_string())
+    }
+}
+
+impl OthelloGame {
+    fn settings(&self, players: &Players<othello::Level>) -> OthelloSettings {
+        OthelloSettings {
+            players: players.clone(),
+            start: self.start,
+        }
+    }
 }
 
 /// The page's entry point (`othello.html`).
 pub fn start() -> Result<(), JsValue> {
     let pairs = dom::query_pairs();
-    let (players, mut errors) = players_from_query::<othello::Level>(&pairs);
-    // `position=` starts from a given position (OBF: 64 squares a1..h8, a space, the side
-    // to move), for studying an endgame.
-    let mut start = Position::start();
-    if let Some((_, text)) = pairs.iter().find(|(k, _)| k == "position") {
-        match othello::parse_obf(text) {
-            Ok(p) if p.must_pass() => errors.push(crate::game::InputError::new(
-                "position: the side to move has no legal move there",
-            )),
-            Ok(p) => start = p,
-            Err(e) => errors.push(crate::game::InputError::new(format!("position: {e}"))),
-        }
-    }
+    let (settings, errors) = OthelloSettings::from_query(&pairs);
     if !errors.is_empty() {
         let message: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        let url = format!(
-            "./index.html?game=othello&error={}&{}",
-            encode_component(&message.join("; ")),
-            players.to_query()
+        return game_page::back_home_with_error(
+            "othello",
+            &message.join("; "),
+            &settings.to_query(),
         );
-        return dom::replace_location(&url);
     }
+    let mut game = OthelloGame::new(settings.start);
+    if let Some(moves) = moves_param(&pairs) {
+        match settings.replay(moves) {
+            Ok(replay) => {
+                for (square, _) in replay.moves {
+                    game.play(square).map_err(|e| JsValue::from_str(&e))?;
+                }
+            }
+            Err(e) => {
+                return game_page::back_home_with_error(
+                    "othello",
+                    &e.to_string(),
+                    &settings.to_query(),
+                )
+            }
+        }
+    }
+    game_page::build_layout::<OthelloGame>()?;
+    dom::set_text("board-info", "8x8: most discs wins.")?;
     let table = dom::by_id("table_game")?;
     let mut html = String::from("<thead><tr><th></th>");
     for col in 0..8u8 {
@@ -227,8 +310,7 @@ pub fn start() -> Result<(), JsValue> {
     html.push_str("</tbody>");
     table.set_inner_html(&html);
 
-    let home_query = format!("game=othello&{}", players.to_query());
-    let page = game_page::mount(OthelloGame::new(start), players, table.clone(), home_query)?;
+    let page = game_page::mount(game, settings.players, table.clone())?;
     dom::on(&table, "click", move |event| {
         let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;

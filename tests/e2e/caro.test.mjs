@@ -56,7 +56,8 @@ test('the home form carries the level and thinking time to the game page', async
   assert.equal(url.searchParams.get('human'), 'o');
   // Back home, the form shows the same choices.
   await page.click('#home');
-  await page.waitForSelector('#button');
+  // The form is filled in once the app has started (wait for its level list).
+  await page.waitForSelector('#list-level option[value="master"]', { state: 'attached' });
   assert.equal(await page.inputValue('#list-time'), '3000');
   assert.equal(await page.inputValue('#list-level'), 'master');
   assert.deepEqual(errors, []);
@@ -227,5 +228,40 @@ test('a 60x60 board opens and the Greedy bot answers on it', async () => {
   await page.waitForFunction(() => document.querySelectorAll('#table_game .cell.o').length === 1);
   const botTime = await page.textContent('#bot-time');
   console.log(`# 60x60: first board after ${firstBoard} ms; ${botTime}`);
+  await page.close();
+});
+
+test('two people on one device start no computer worker; a game against the computer starts one', async () => {
+  const page = await newPage(browser, []);
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(`${base}caro.html?type=2-players&rows=15&columns=15`);
+  await page.waitForSelector('#table_game[data-state="playing"]');
+  await page.click(cell(7, 7));
+  await page.click(cell(7, 8));
+  assert.equal(await countStones(page), 2);
+  assert.deepEqual(workers, []);
+  await page.goto(`${base}caro.html?type=player-computer&level=greedy&rows=15&columns=15`);
+  await page.waitForSelector('#table_game[data-state="playing"]');
+  await page.click(cell(7, 7));
+  await page.waitForFunction(() => document.querySelectorAll('#table_game .cell.x, #table_game .cell.o').length === 2);
+  assert.equal(workers.length, 1);
+  assert.match(workers[0], /worker\.js$/);
+  await page.close();
+});
+
+test('a page whose engine cannot start says so and offers a reload', async () => {
+  const page = await newPage(browser, []);
+  // The wasm does not arrive (as when the browser cannot give it memory).
+  await page.route('**/pkg/caro_bg.wasm', (route) => route.abort());
+  await page.goto(`${base}caro.html?type=2-players&rows=15&columns=15&moves=h8`);
+  await page.waitForSelector('#error:not([hidden])');
+  assert.match(await page.textContent('#error'), /The game could not start/);
+  // Once the wasm comes, Reload brings the game back as it was (it is in the address bar).
+  await page.unroute('**/pkg/caro_bg.wasm');
+  await page.click('#reload');
+  await page.waitForSelector('#table_game[data-state="playing"]');
+  assert.equal(await countStones(page), 1);
+  assert.equal(await page.getAttribute(cell(7, 7), 'aria-label'), 'h8 X');
   await page.close();
 });

@@ -35,16 +35,49 @@ export async function launch() {
   });
 }
 
-// A new page that fails the test on any page error or console error.
-export async function newPage(browser, errors) {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+// A new page that fails the test on any page error or console error. `options` are the
+// browser context's (a phone's viewport, say).
+export async function newPage(browser, errors, options = {}) {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, ...options });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   return page;
 }
 
+// A phone's screen, as Playwright's device list gives it.
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
+
 export const cell = (r, c) => `[id="${r}-${c}"]`;
 
 export async function state(page) {
   return page.$eval('#table_game', (t) => ({ state: t.dataset.state, winner: t.dataset.winner ?? null }));
+}
+
+// Waits until a game page has drawn its game (any state but `loading`).
+export async function ready(page) {
+  await page.waitForSelector('#table_game[data-state]:not([data-state="loading"])');
+  return page;
+}
+
+// The move list as shown: one entry a move, in the game's notation.
+export function moveList(page) {
+  return page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent));
+}
+
+// What the board shows, one `where:colour` a stone or disc, sorted: Caro cells by id
+// (`7-7:x`), Othello squares by name (`f5:black`), Connect Four cells by row,col (`5,3:red`).
+export function stones(page) {
+  return page.$$eval(
+    '#table_game .cell.x, #table_game .cell.o, #table_game td.red, #table_game td.yellow, #table_game td.black, #table_game td.white',
+    (els) => els.map((e) => {
+      const colour = ['x', 'o', 'red', 'yellow', 'black', 'white'].find((c) => e.classList.contains(c));
+      return `${e.id || `${e.dataset.row},${e.dataset.col}`}:${colour}`;
+    }).sort(),
+  );
+}
+
+// The table's data-view-ply (the number of moves shown while looking back), or null at
+// the game as it stands.
+export function viewPly(page) {
+  return page.$eval('#table_game', (t) => t.getAttribute('data-view-ply'));
 }

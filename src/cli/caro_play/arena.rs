@@ -269,7 +269,10 @@ pub fn random_opening(board: &Board, stones: usize, rng: &mut StdRng) -> Vec<Pos
     };
     let (row_span, col_span) = (span(rows), span(cols));
     let square = row_span.clone().count() * col_span.clone().count();
-    let mut judge = Engine::new(EngineConfig { tt_megabytes: 1 });
+    let mut judge = Engine::new(EngineConfig {
+        tt_megabytes: 1,
+        ..EngineConfig::default()
+    });
     let mut limits = Limits::nodes(BALANCE_NODES);
     limits.root_vct_nodes = 0;
     for attempt in 1..=1_000 {

@@ -1,0 +1,209 @@
+//! Fitting the evaluation's weights to self-play games (logistic regression).
+//!
+//! The model, seen from X: every empty cell adds X's combination value and takes O's, and
+//! the threat value of the side to move is added (X to move) or taken (O to move); see
+//! [`super::weights`]. The probability that X wins is `sigmoid(value / SCALE)`, fitted to
+//! the games' results (1 an X win, 0.5 a draw, 0 an O win) by mini-batch Adam on the cross
+//! entropy, with a little L2 pull towards the starting weights. A held-out share of the
+//! games decides when to stop.
+
+use super::board::Pos;
+use super::position::Position;
+use super::weights::{self, RuleWeights, COMBOS, MASKS};
+use crate::game::Side;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+/// Evaluation points per unit of log-odds: a position valued +200 wins about 73%.
+pub const SCALE: f64 = 200.0;
+/// Weights of one rule in one vector: X's combinations, O's, the threat masks with X to
+/// move, with O to move.
+pub const FEATURES: usize = 2 * COMBOS + 2 * MASKS;
+
+fn combo_feature(side: Side, combo: usize) -> u32 {
+    (side.index() * COMBOS + combo) as u32
+}
+
+fn threat_feature(to_move: Side, mask: usize) -> u32 {
+    (2 * COMBOS + to_move.index() * MASKS + mask) as u32
+}
+
+/// A position as the model sees it.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// `(feature, count)`, X's features counted positive and O's negative.
+    pub features: Vec<(u32, f32)>,
+    /// X's result: 1, 0.5 or 0.
+    pub target: f32,
+}
+
+impl Sample {
+    /// The features of `pos` (any side to move) with X's result `target`.
+    pub fn new(pos: &Position, target: f32) -> Sample {
+        let mut counts = vec![0i32; 2 * COMBOS];
+        for row in 0..pos.rows() {
+            for col in 0..pos.cols() {
+                let i = pos.index(Pos::new(row, col));
+                if pos.is_empty(i) {
+                    counts[combo_feature(Side::First, pos.combo(i, Side::First)) as usize] += 1;
+                    counts[combo_feature(Side::Second, pos.combo(i, Side::Second)) as usize] -= 1;
+                }
+            }
+        }
+        let mut features: Vec<(u32, f32)> = counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n != 0)
+            .map(|(f, &n)| (f as u32, n as f32))
+            .collect();
+        let me = pos.to_move();
+        let mask = weights::threat_mask(pos.class_counts(me), pos.class_counts(me.opponent()));
+        let sign = if me == Side::First { 1.0 } else { -1.0 };
+        features.push((threat_feature(me, mask), sign));
+        Sample { features, target }
+    }
+
+    /// The model's value (X's view) under `w`.
+    pub fn value(&self, w: &[f64]) -> f64 {
+        self.features
+            .iter()
+            .map(|&(f, n)| w[f as usize] * n as f64)
+            .sum()
+    }
+}
+
+/// One rule's weights as one vector of [`FEATURES`].
+pub fn flatten(rw: &RuleWeights) -> Vec<f64> {
+    rw.combo
+        .iter()
+        .chain(rw.threat.iter())
+        .flat_map(|t| t.iter().map(|&v| v as f64))
+        .collect()
+}
+
+/// The vector back as weights, rounded into `i16`.
+pub fn unflatten(w: &[f64]) -> RuleWeights {
+    let round = |v: f64| v.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+    let part = |from: usize, n: usize| w[from..from + n].iter().map(|&v| round(v)).collect();
+    RuleWeights {
+        combo: [part(0, COMBOS), part(COMBOS, COMBOS)],
+        threat: [part(2 * COMBOS, MASKS), part(2 * COMBOS + MASKS, MASKS)],
+    }
+}
+
+/// Settings of a fit.
+#[derive(Clone, Copy, Debug)]
+pub struct FitConfig {
+    pub epochs: usize,
+    pub batch: usize,
+    /// Adam's step, in evaluation points.
+    pub rate: f64,
+    /// The pull towards the starting weights, per weight and sample.
+    pub l2: f64,
+    pub seed: u64,
+}
+
+impl Default for FitConfig {
+    fn default() -> FitConfig {
+        FitConfig {
+            epochs: 30,
+            batch: 512,
+            rate: 1.0,
+            l2: 1e-7,
+            seed: 1,
+        }
+    }
+}
+
+/// The mean cross entropy of the model on `samples`.
+pub fn loss(samples: &[Sample], w: &[f64]) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = sigmoid(s.value(w) / SCALE).clamp(1e-9, 1.0 - 1e-9);
+            let y = s.target as f64;
+            -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Fits weights starting from `start` on `train`, keeping the weights that did best on
+/// `held_out`; `report` hears each epoch's losses (train, held out).
+pub fn fit(
+    start: &RuleWeights,
+    train: &mut [Sample],
+    held_out: &[Sample],
+    config: &FitConfig,
+    report: &mut dyn FnMut(usize, f64, f64),
+) -> RuleWeights {
+    let w0 = flatten(start);
+    let mut w = w0.clone();
+    let mut m = vec![0.0; FEATURES];
+    let mut v = vec![0.0; FEATURES];
+    let (b1, b2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
+    let mut step = 0i32;
+    let mut rng = StdRng::seed_from_u64(config.seed);
+    let mut best = (loss(held_out, &w), w.clone());
+    report(0, loss(train, &w), best.0);
+    let mut grad = vec![0.0; FEATURES];
+    let mut touched: Vec<u32> = Vec::new();
+    for epoch in 1..=config.epochs {
+        train.shuffle(&mut rng);
+        for batch in train.chunks(config.batch.max(1)) {
+            for s in batch {
+                let p = sigmoid(s.value(&w) / SCALE);
+                let err = (p - s.target as f64) / SCALE / batch.len() as f64;
+                for &(f, n) in &s.features {
+                    if grad[f as usize] == 0.0 {
+                        touched.push(f);
+                    }
+                    grad[f as usize] += err * n as f64;
+                }
+            }
+            step += 1;
+            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            // Only the weights this batch saw move (a lazy, sparse Adam).
+            for &f in &touched {
+                let f = f as usize;
+                let g = grad[f] + config.l2 * (w[f] - w0[f]);
+                m[f] = b1 * m[f] + (1.0 - b1) * g;
+                v[f] = b2 * v[f] + (1.0 - b2) * g * g;
+                w[f] -= config.rate * (m[f] / c1) / ((v[f] / c2).sqrt() + eps);
+                grad[f] = 0.0;
+            }
+            touched.clear();
+        }
+        let held = loss(held_out, &w);
+        report(epoch, loss(train, &w), held);
+        if held < best.0 {
+            best = (held, w.clone());
+        }
+    }
+    unflatten(&best.1)
+}
+
+/// The starting point of a fit: the hand-set evaluation written as weights (each
+/// combination worth its directions' pattern values, a small bonus for the move).
+pub fn classic_weights() -> RuleWeights {
+    let t = weights::tables();
+    let mut rw = RuleWeights::zero();
+    for side in 0..2 {
+        for (c, levels) in t.levels.iter().enumerate() {
+            rw.combo[side][c] = levels
+                .iter()
+                .map(|&l| super::eval::LEVEL_VALUE[l as usize] as i16)
+                .sum();
+        }
+        rw.threat[side].fill(12);
+    }
+    rw
+}

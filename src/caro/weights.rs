@@ -1,0 +1,267 @@
+//! The trained evaluation's weights: what each empty cell is worth to each side, by the
+//! combination of its four line patterns, and what the threats on the board are worth to
+//! the side to move. The project fits them itself from its own self-play games
+//! (`caro selfplay`, `caro train`; see docs/caro-engine.md).
+//!
+//! A cell's *combination* is the multiset of the four pattern levels a stone of one side
+//! would make there (one a direction; the order of directions does not matter): 1,001 of
+//! them for the 11 levels. The *threat mask* sums the board up for the side to move in 11
+//! bits: which threat classes (see [`super::eval::Threat`]) each side has somewhere.
+//!
+//! The file (`data/caro/eval.bin`): the bytes `CEV1`; the number of rules, combinations and
+//! threat masks (u32 each, little endian); for each rule in the order caro, freestyle,
+//! standard, renju, the combination values of X then O and the threat values with X to
+//! move then with O to move (i16 each, little endian); then an FNV-1a 64 checksum of all
+//! the bytes before it (u64, little endian). A file with another layout, length or
+//! checksum is refused with a message.
+
+use super::eval::{threat, Threat};
+use super::patterns::{Level, LEVELS};
+use super::rules::Rule;
+use crate::game::Side;
+use std::sync::OnceLock;
+
+/// Distinct combinations of four levels (a multiset of 4 from 11).
+pub const COMBOS: usize = 1001;
+/// Threat masks: 11 bits.
+pub const MASKS: usize = 1 << 11;
+/// The rules in file order.
+pub const RULES: [Rule; 4] = [Rule::Caro, Rule::Freestyle, Rule::Standard, Rule::Renju];
+const MAGIC: &[u8; 4] = b"CEV1";
+
+/// The combination index of four levels: `combo_index(levels)`, order-free.
+pub fn combo_index(levels: [Level; 4]) -> usize {
+    let t = tables();
+    t.combo[combo_key(levels)] as usize
+}
+
+#[inline]
+pub fn combo_key(levels: [Level; 4]) -> usize {
+    let n = LEVELS;
+    ((levels[0] as usize * n + levels[1] as usize) * n + levels[2] as usize) * n
+        + levels[3] as usize
+}
+
+pub struct ComboTables {
+    /// `combo[combo_key(levels)]`: the combination index.
+    pub combo: Vec<u16>,
+    /// The threat class of each combination.
+    pub class: Vec<Threat>,
+    /// The levels of each combination, ascending.
+    pub levels: Vec<[Level; 4]>,
+}
+
+/// The combination tables, built once.
+pub fn tables() -> &'static ComboTables {
+    static TABLES: OnceLock<ComboTables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let n = LEVELS;
+        let mut levels = Vec::new();
+        for a in 0..n {
+            for b in a..n {
+                for c in b..n {
+                    for d in c..n {
+                        levels.push([a as Level, b as Level, c as Level, d as Level]);
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(levels.len(), COMBOS);
+        let mut combo = vec![0u16; n * n * n * n];
+        for (key, slot) in combo.iter_mut().enumerate() {
+            let mut l = [
+                (key / (n * n * n)) as Level,
+                (key / (n * n) % n) as Level,
+                (key / n % n) as Level,
+                (key % n) as Level,
+            ];
+            l.sort_unstable();
+            *slot = levels
+                .binary_search(&l)
+                .expect("every sorted quadruple is listed") as u16;
+        }
+        let class = levels.iter().map(|&l| threat(l)).collect();
+        ComboTables {
+            combo,
+            class,
+            levels,
+        }
+    })
+}
+
+/// Threat classes that count in the mask (None and Two do not).
+pub const CLASSES: usize = 8;
+
+/// The threat mask for `me` to move, from each side's count of empty cells in each class.
+pub fn threat_mask(mine: &[u32; CLASSES], theirs: &[u32; CLASSES]) -> usize {
+    let has = |c: &[u32; CLASSES], t: Threat| c[t as usize] > 0;
+    let bits = [
+        has(theirs, Threat::Five),
+        has(mine, Threat::WinningFour) || has(mine, Threat::Five),
+        has(theirs, Threat::WinningFour),
+        has(mine, Threat::FourThree),
+        has(mine, Threat::Four),
+        has(mine, Threat::ThreeThree),
+        has(mine, Threat::Three),
+        has(theirs, Threat::FourThree),
+        has(theirs, Threat::Four),
+        has(theirs, Threat::ThreeThree),
+        has(theirs, Threat::Three),
+    ];
+    bits.iter()
+        .enumerate()
+        .fold(0, |m, (i, &b)| m | (usize::from(b) << i))
+}
+
+/// One rule's weights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleWeights {
+    /// `combo[side][combination]`: an empty cell's worth to `side`.
+    pub combo: [Vec<i16>; 2],
+    /// `threat[side to move][mask]`.
+    pub threat: [Vec<i16>; 2],
+}
+
+impl RuleWeights {
+    pub fn zero() -> RuleWeights {
+        RuleWeights {
+            combo: [vec![0; COMBOS], vec![0; COMBOS]],
+            threat: [vec![0; MASKS], vec![0; MASKS]],
+        }
+    }
+
+    #[inline]
+    pub fn combo_value(&self, side: Side, combo: usize) -> i32 {
+        self.combo[side.index()][combo] as i32
+    }
+
+    #[inline]
+    pub fn threat_value(&self, to_move: Side, mask: usize) -> i32 {
+        self.threat[to_move.index()][mask] as i32
+    }
+}
+
+/// The weights of every rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub rules: [RuleWeights; 4],
+}
+
+fn rule_slot(rule: Rule) -> usize {
+    RULES
+        .iter()
+        .position(|&r| r == rule)
+        .expect("every rule is listed")
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The weights built into the native program; the web app fetches the same file.
+#[cfg(not(target_arch = "wasm32"))]
+static EMBEDDED: &[u8] = include_bytes!("../../data/caro/eval.bin");
+
+static SHIPPED: OnceLock<Weights> = OnceLock::new();
+
+impl Weights {
+    pub fn rule(&self, rule: Rule) -> &RuleWeights {
+        &self.rules[rule_slot(rule)]
+    }
+
+    pub fn rule_mut(&mut self, rule: Rule) -> &mut RuleWeights {
+        &mut self.rules[rule_slot(rule)]
+    }
+
+    pub fn zero() -> Weights {
+        Weights {
+            rules: std::array::from_fn(|_| RuleWeights::zero()),
+        }
+    }
+
+    /// The file's bytes (see the module documentation).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(16 + RULES.len() * 2 * (COMBOS + MASKS) * 2 + 8);
+        out.extend_from_slice(MAGIC);
+        for n in [RULES.len(), COMBOS, MASKS] {
+            out.extend_from_slice(&(n as u32).to_le_bytes());
+        }
+        for rw in &self.rules {
+            for table in rw.combo.iter().chain(rw.threat.iter()) {
+                for &v in table {
+                    out.extend_from_slice(&v.to_le_bytes());
+                }
+            }
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a weights file; says what is wrong with one that is not.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Weights, String> {
+        let expected = 16 + RULES.len() * 2 * (COMBOS + MASKS) * 2 + 8;
+        if bytes.len() < 16 || &bytes[..4] != MAGIC {
+            return Err("not a Caro evaluation file (it does not start with CEV1)".to_string());
+        }
+        let word =
+            |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")) as usize;
+        let (rules, combos, masks) = (word(4), word(8), word(12));
+        if (rules, combos, masks) != (RULES.len(), COMBOS, MASKS) {
+            return Err(format!(
+                "the evaluation file is for {rules} rules, {combos} combinations and {masks} threat masks; this program expects {}, {COMBOS} and {MASKS}",
+                RULES.len()
+            ));
+        }
+        if bytes.len() != expected {
+            return Err(format!(
+                "the evaluation file has {} bytes, expected {expected} (truncated or padded)",
+                bytes.len()
+            ));
+        }
+        let (body, tail) = bytes.split_at(expected - 8);
+        let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
+        if stored != fnv1a(body) {
+            return Err(
+                "the evaluation file is corrupted (its checksum does not match)".to_string(),
+            );
+        }
+        let mut values = body[16..]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut take = |n: usize| -> Vec<i16> { values.by_ref().take(n).collect() };
+        let rules = std::array::from_fn(|_| {
+            let combo = [take(COMBOS), take(COMBOS)];
+            let threat = [take(MASKS), take(MASKS)];
+            RuleWeights { combo, threat }
+        });
+        Ok(Weights { rules })
+    }
+
+    /// The shipped weights: natively always there; in the web app once [`Weights::install`]
+    /// has run (`None` before, and the engine evaluates with its hand-set values).
+    pub fn shipped() -> Option<&'static Weights> {
+        #[cfg(not(target_arch = "wasm32"))]
+        SHIPPED.get_or_init(|| Weights::from_bytes(EMBEDDED).expect("the shipped weights decode"));
+        SHIPPED.get()
+    }
+
+    /// Installs the shipped weights from the bytes of `eval.bin` (the web app fetches
+    /// them). Bytes that do not decode are refused; once weights are there, another
+    /// install changes nothing.
+    pub fn install(bytes: &[u8]) -> Result<(), String> {
+        let weights = Weights::from_bytes(bytes)?;
+        let _ = SHIPPED.set(weights);
+        Ok(())
+    }
+
+    /// Weights that live as long as the program (for tools that compare several sets).
+    pub fn leak(self) -> &'static Weights {
+        Box::leak(Box::new(self))
+    }
+}
