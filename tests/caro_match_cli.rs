@@ -234,11 +234,11 @@ fn match_with_an_openings_file_in_parallel_with_records_and_an_sprt() {
             .unwrap()
             .parse()
             .unwrap();
-        assert_eq!(
-            lines.iter().position(|l| *l == "-1"),
-            Some(moves + 1),
-            "{psq}"
-        );
+        // The moves, the two players' names, the end mark; the page's importer reads it.
+        assert_eq!(lines.len(), moves + 4, "{psq}");
+        assert_eq!(lines[moves + 3], "-1", "{psq}");
+        let board = caro::caro::record::replay_psq(&psq, caro::caro::Rule::Freestyle).unwrap();
+        assert_eq!(board.stone_count(), moves);
     }
     assert!(
         stdout.contains("pairs (A's points 0, 1/2, 1, 3/2, 2): "),

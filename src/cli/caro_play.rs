@@ -4,7 +4,7 @@
 pub mod arena;
 
 use super::{in_range, progress::Progress};
-use crate::caro::notation::{parse_pos, parse_size};
+use crate::caro::notation::{column_name, parse_pos, parse_size};
 use crate::caro::{new_bot, Board, BotOptions, CaroBot, Level, Pos, Rule};
 use crate::game::{InputError, Outcome, Side};
 use crate::protocol::gomocup::default_level;
@@ -111,22 +111,9 @@ pub struct PlaySetup {
     pub seed: Option<u64>,
 }
 
-/// The letters of column `col`: a..z, then aa, ab, ... (as spreadsheets count).
-pub fn column_name(col: usize) -> String {
-    let mut name = Vec::new();
-    let mut n = col + 1;
-    while n > 0 {
-        n -= 1;
-        name.push(b'a' + (n % 26) as u8);
-        n /= 26;
-    }
-    name.reverse();
-    String::from_utf8(name).expect("ASCII letters")
-}
-
 /// `h8` style: column letters then the row number counted from 1 at the bottom.
 pub fn cell_name(board: &Board, pos: Pos) -> String {
-    format!("{}{}", column_name(pos.col), board.rows() - pos.row)
+    crate::caro::notation::cell_name(board.rows(), pos)
 }
 
 /// Reads a move typed by a person: `h8` style or `row,col`; checks it is on the board (not

@@ -499,7 +499,10 @@ mod tests {
         // First player stacks four in column 1 at move 7.
         assert!(Position::parse("1212121").unwrap().is_over());
         let e = Position::parse("12121213").unwrap_err();
-        assert!(e.0.contains("move 8") && e.0.contains("game was over"), "{e}");
+        assert!(
+            e.0.contains("move 8") && e.0.contains("game was over"),
+            "{e}"
+        );
     }
 
     #[test]

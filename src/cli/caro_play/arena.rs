@@ -971,23 +971,14 @@ pub fn llr_normal(sprt: &Sprt, values: &[f64], counts: &[usize]) -> f64 {
     n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
 }
 
-/// Writes `record` as a Piskvork game file (`.psq`): a first line `Piskvorky WxH, 11:11,
-/// 0`, then a line `x,y,ms` for every move with 1-based coordinates, opening included (0 ms),
-/// then `-1` and the names of the players of X and O.
+/// `record` as a Piskvork game file (`.psq`, as [`crate::caro::record::format_psq`] writes
+/// it and the web page imports it): `Piskvorky WxH, 11:11, 0`, a line `x,y,ms` a move with
+/// 1-based coordinates (the opening's moves with 0 ms), the names of X's and O's players,
+/// then `-1`.
 pub fn psq(record: &GameRecord, x_name: &str, o_name: &str) -> String {
-    let board = &record.board;
-    let mut text = format!("Piskvorky {}x{}, 11:11, 0\n", board.cols(), board.rows());
-    let opening = record.opening.len();
-    for (k, pos) in board.moves().iter().enumerate() {
-        let ms = if k < opening {
-            0
-        } else {
-            record.times_ms.get(k - opening).copied().unwrap_or(0)
-        };
-        text.push_str(&format!("{},{},{ms}\n", pos.col + 1, pos.row + 1));
-    }
-    text.push_str(&format!("-1\n{x_name}\n{o_name}\n"));
-    text
+    let mut millis = vec![0; record.opening.len()];
+    millis.extend(&record.times_ms);
+    crate::caro::record::format_psq(&record.board, &millis, [x_name, o_name])
 }
 
 /// The progress line printed after a game.
@@ -1190,7 +1181,7 @@ mod tests {
         };
         assert_eq!(
             psq(&record, "greedy", "pbrain-x"),
-            "Piskvorky 20x15, 11:11, 0\n8,8,0\n20,1,12\n9,9,40\n-1\ngreedy\npbrain-x\n"
+            "Piskvorky 20x15, 11:11, 0\n8,8,0\n20,1,12\n9,9,40\ngreedy\npbrain-x\n-1\n"
         );
     }
 
