@@ -238,8 +238,8 @@ proptest! {
         }
     }
 
-    /// The parsers read back what the formatters write: Caro position strings, Gomocup
-    /// coordinates, Othello OBF, Connect Four move strings.
+    /// The parsers read back what the formatters write: Caro position strings, move strings
+    /// and Piskvork records, Gomocup coordinates, Othello OBF, Connect Four move strings.
     #[test]
     fn parsers_read_back_what_formatters_write(
         seed in any::<u64>(), rows in 5usize..=60, cols in 5usize..=60, rule in 0usize..4,
@@ -256,6 +256,14 @@ proptest! {
         for &m in board.moves() {
             prop_assert_eq!(parse_xy(&format_pos(m)).unwrap(), m);
         }
+        // Move strings (links) and Piskvork records.
+        let moves_text = caro::caro::notation::format_moves(&board);
+        let replayed =
+            caro::caro::notation::replay_moves(rows, cols, board.rule(), &moves_text).unwrap();
+        prop_assert_eq!(replayed.moves(), board.moves());
+        let psq = caro::caro::record::format_psq(&board, &[], ["x", "o"]);
+        let replayed = caro::caro::record::replay_psq(&psq, board.rule()).unwrap();
+        prop_assert_eq!(replayed.moves(), board.moves());
 
         let mut othello = caro::othello::Position::start();
         for _ in 0..moves {
