@@ -517,3 +517,100 @@ mod records {
         );
     }
 }
+
+mod hints {
+    use caro::protocol::bot_request::{answer, format_request, parse_reply, BotReply};
+
+    fn reply(game: &str, ms: u32, position: &str) -> String {
+        let line = answer(&format_request(1, game, "-", None, Some(ms), position));
+        match parse_reply(&line).unwrap().1 {
+            BotReply::Move { text, .. } => text,
+            other => panic!("{game} hint: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_caro_hint_gives_the_winning_four_and_says_how_it_wins() {
+        // X's open three on row 7 (O far away): an open four at either end wins at once.
+        let text = reply(
+            "caro-hint",
+            500,
+            "freestyle 15x15 7,5 0,0 7,6 0,14 7,7 14,0",
+        );
+        let (best, rest) = text.split_once(';').unwrap();
+        assert!(["7,4", "7,8"].contains(&best), "{text}");
+        assert_eq!(rest, "vcf;1");
+    }
+
+    #[test]
+    fn a_caro_hint_for_a_lost_side_says_so() {
+        // X has an open four: O to move cannot stop both fives.
+        let text = reply(
+            "caro-hint",
+            500,
+            "freestyle 15x15 7,5 0,0 7,6 0,14 7,7 14,0 7,8",
+        );
+        let (best, rest) = text.split_once(';').unwrap();
+        assert!(["7,4", "7,9"].contains(&best), "{text}");
+        assert_eq!(rest, "loss;1");
+    }
+
+    #[test]
+    fn a_caro_hint_in_a_quiet_position_is_a_score() {
+        let text = reply("caro-hint", 300, "caro 15x15 7,7 6,8");
+        let fields: Vec<&str> = text.split(';').collect();
+        assert_eq!(fields[1], "eval", "{text}");
+        let score: i32 = fields[2].parse().unwrap();
+        assert!(score.abs() < 300, "{text}");
+        let (r, c) = fields[0].split_once(',').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        assert!(
+            r.abs_diff(7) <= 2 && c.abs_diff(7) <= 2,
+            "a move near the stones: {text}"
+        );
+    }
+
+    #[test]
+    fn an_othello_hint_near_the_end_gives_every_move_its_exact_value() {
+        // FFO #1 lists every legal move's exact value.
+        let line = include_str!("data/othello/fforum-1-19.obf")
+            .lines()
+            .next()
+            .unwrap();
+        let (position, listed) = line.split_once(';').unwrap();
+        let text = reply("othello-hint", 60_000, position);
+        let mut got: Vec<String> = text.split(',').map(|v| v.to_string()).collect();
+        got.sort();
+        let mut want: Vec<String> = listed
+            .split(';')
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(|v| {
+                let (m, score) = v.split_once(':').unwrap();
+                let score: i32 = score.parse().unwrap();
+                format!("{}:{score:+}:x", m.to_ascii_lowercase())
+            })
+            .collect();
+        want.sort();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn an_othello_hint_at_the_start_values_the_four_symmetric_moves_alike() {
+        let start = "---------------------------OX------XO--------------------------- X";
+        let text = reply("othello-hint", 400, start);
+        let values: Vec<(&str, &str)> = text
+            .split(',')
+            .map(|v| {
+                let mut f = v.split(':');
+                let (m, value, mark) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
+                assert_eq!(mark, "e", "{text}");
+                (m, value)
+            })
+            .collect();
+        let mut moves: Vec<&str> = values.iter().map(|v| v.0).collect();
+        moves.sort();
+        assert_eq!(moves, ["c4", "d3", "e6", "f5"]);
+        assert!(values.iter().all(|v| v.1 == values[0].1), "{text}");
+    }
+}

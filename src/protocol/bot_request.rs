@@ -196,7 +196,9 @@ fn reply_to(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> BotReply {
         "caro" => caro_move(req, report),
         "connect4" => connect4_move(req),
         "connect4-hint" => connect4_hint(req),
+        "caro-hint" => caro_hint(req),
         "othello" => othello_move(req, report),
+        "othello-hint" => othello_hint(req),
         other => Err(InputError::new(format!("unknown game '{other}'"))),
     };
     match result {
@@ -226,6 +228,101 @@ fn caro_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<Stri
         .map(|p| p.to_string())
         .ok_or_else(|| InputError::new("no move: the game is over"))
 }
+
+/// A Caro hint: the engine's best move for the side to move and what it thinks of the
+/// position, as `ROW,COL;KIND;VALUE`. KIND `vcf` or `vct`: the side to move wins by
+/// continuous fours or by threats, VALUE its moves to the five; `win`/`loss`: the search
+/// proved a win or a loss in VALUE moves of the side to move; `eval`: VALUE is the score in
+/// points for the side to move.
+fn caro_hint(req: &BotRequest) -> Result<String, InputError> {
+    let board = caro::notation::parse_position(req.position)?;
+    if board.is_over() {
+        return Err(InputError::new("no hint: the game is over"));
+    }
+    let ms = req.think_ms.unwrap_or(WORKER_HINT_MS);
+    let mut limits = caro::Level::Master.limits().expect("Master searches");
+    limits.budget = Budget::time(Duration::from_millis(ms.into()));
+    let mut engine = caro::Engine::new(caro::EngineConfig {
+        tt_megabytes: 8,
+        ..caro::EngineConfig::default()
+    });
+    let side = board.to_move();
+    let (vcf, _) = engine.find_vcf(&board, side, Budget::nodes(limits.root_vcf_nodes));
+    if let Some(line) = vcf {
+        return Ok(format!("{};vcf;{}", line[0], line.len().div_ceil(2)));
+    }
+    let result = engine.search(&board, &limits, &mut |_| {});
+    let best = result
+        .best
+        .ok_or_else(|| InputError::new("no hint: no move is legal"))?;
+    let (kind, value) = match (&result.forced_win, result.score) {
+        (Some(line), _) => ("vct", line.len().div_ceil(2) as i32),
+        (None, s) if s > caro::eval::WIN_THRESHOLD => ("win", (caro::eval::WIN - s + 1) / 2),
+        (None, s) if s < -caro::eval::WIN_THRESHOLD => ("loss", (caro::eval::WIN + s + 1) / 2),
+        (None, s) => ("eval", s),
+    };
+    Ok(format!("{best};{kind};{value}"))
+}
+
+/// An Othello hint: the value of every legal move for the side to move, in discs at the
+/// end, as `d3:+4:x,c4:-2.5:e,...` (`x` exact by the endgame solver, `e` the midgame
+/// search's estimate), best first.
+fn othello_hint(req: &BotRequest) -> Result<String, InputError> {
+    let position = othello::parse_obf(req.position)?;
+    let moves: Vec<othello::Square> = position.moves().collect();
+    if moves.is_empty() {
+        return Err(InputError::new(
+            "no hint: the side to move has no legal move",
+        ));
+    }
+    let ms = req.think_ms.unwrap_or(WORKER_HINT_MS);
+    let per_move = Budget::time(Duration::from_millis(
+        (ms as u64 / moves.len() as u64).max(20),
+    ));
+    // The trained weights where the worker has them, the hand-tuned terms otherwise.
+    let eval = othello::search::Eval::default_patterns();
+    let mut solver = othello::Solver::with_eval(18, eval.clone());
+    let mut searcher = othello::search::Searcher::with_eval(16, eval);
+    let mut values: Vec<(f64, String)> = Vec::new();
+    for square in moves {
+        let child = position
+            .after(square)
+            .map_err(|e| InputError::new(e.to_string()))?;
+        let exact = if child.empties() <= OTHELLO_HINT_EXACT_EMPTIES {
+            solver
+                .solve_within(&child, per_move)
+                .map(|s| -s.score as f64)
+        } else {
+            None
+        };
+        let (value, mark) = match exact {
+            Some(v) => (v, 'x'),
+            None => {
+                let score = searcher.score(child.player(), child.opponent(), OTHELLO_HINT_DEPTH);
+                (-othello::search::score_in_discs(score), 'e')
+            }
+        };
+        let shown = if mark == 'x' || value.fract() == 0.0 {
+            format!("{value:+.0}")
+        } else {
+            format!("{value:+.1}")
+        };
+        values.push((value, format!("{square}:{shown}:{mark}")));
+    }
+    values.sort_by(|a, b| b.0.total_cmp(&a.0));
+    Ok(values
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect::<Vec<_>>()
+        .join(","))
+}
+
+/// The time a hint thinks when the page gives none.
+pub const WORKER_HINT_MS: u32 = 1_000;
+/// Othello hints are exact from this many empty squares after the move.
+const OTHELLO_HINT_EXACT_EMPTIES: u32 = 16;
+/// The midgame search depth of an Othello hint's estimates.
+const OTHELLO_HINT_DEPTH: u32 = 6;
 
 fn connect4_move(req: &BotRequest) -> Result<String, InputError> {
     let level: connect4::Level = req.level.parse()?;

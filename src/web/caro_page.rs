@@ -8,7 +8,9 @@ use crate::caro::notation::{cell_name, column_name, format_moves, parse_cell_nam
 use crate::caro::{notation, record, renju, Board, MoveError, Pos, Rule};
 use crate::game::{Outcome, Side};
 use crate::settings::{import_caro, moves_param, CaroSettings, Level, Players};
+use std::cell::Cell;
 use std::fmt::Write as _;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
@@ -27,6 +29,7 @@ pub struct CaroGame {
     marked_last: Option<Pos>,
     marked_line: Vec<Pos>,
     marked_forbidden: Vec<Pos>,
+    marked_hint: Option<Pos>,
 }
 
 fn cell(pos: Pos) -> Option<Element> {
@@ -77,6 +80,8 @@ impl PageGame for CaroGame {
     type Level = Level;
     const ID: &'static str = "caro";
     const TITLE: &'static str = "Caro";
+    const MAX_CELL: f64 = 40.0;
+    const ZOOMABLE: bool = true;
 
     fn side_name(side: Side) -> &'static str {
         match side {
@@ -215,6 +220,77 @@ impl PageGame for CaroGame {
         Ok(())
     }
 
+    fn grid(&self) -> (usize, usize) {
+        (self.board.rows(), self.board.cols())
+    }
+
+    fn hint_request(&self) -> Option<(&'static str, String)> {
+        Some(("caro-hint", notation::format_position(&self.board)))
+    }
+
+    /// Marks the engine's move and says what it thinks (see `protocol::bot_request`).
+    fn show_hint(&mut self, reply: &str) -> String {
+        let mut fields = reply.split(';');
+        let (Some(mv), Some(kind), Some(value)) = (fields.next(), fields.next(), fields.next())
+        else {
+            return format!("No hint: the engine answered '{reply}'.");
+        };
+        let Ok(pos) = notation::parse_pos(mv) else {
+            return format!("No hint: the engine answered '{reply}'.");
+        };
+        let value: i32 = value.parse().unwrap_or(0);
+        set_class(pos, "hint", true);
+        self.marked_hint = Some(pos);
+        hint_words(
+            self.board.to_move(),
+            kind,
+            value,
+            &cell_name(self.board.rows(), pos),
+        )
+    }
+
+    fn clear_hint(&mut self) {
+        if let Some(pos) = self.marked_hint.take() {
+            set_class(pos, "hint", false);
+        }
+    }
+
+    fn cursor_element(&self, row: usize, col: usize) -> Option<Element> {
+        cell(Pos::new(row, col))
+    }
+
+    fn cursor_start(&self) -> (usize, usize) {
+        match self.board.last_move() {
+            Some(p) => (p.row, p.col),
+            None => (self.board.rows() / 2, self.board.cols() / 2),
+        }
+    }
+
+    fn last_move_element(&self, ply: usize) -> Option<Element> {
+        let moves = self.board.moves();
+        ply.checked_sub(1)
+            .and_then(|i| moves.get(i))
+            .and_then(|&p| cell(p))
+    }
+
+    fn stones_at(&self, ply: usize) -> Vec<(usize, usize, Side)> {
+        self.board.moves()[..ply.min(self.board.stone_count())]
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                (
+                    p.row,
+                    p.col,
+                    if i % 2 == 0 {
+                        Side::First
+                    } else {
+                        Side::Second
+                    },
+                )
+            })
+            .collect()
+    }
+
     fn settings_query(&self, players: &Players<Level>) -> String {
         CaroSettings {
             players: players.clone(),
@@ -258,6 +334,46 @@ impl PageGame for CaroGame {
             ..self.settings.clone()
         };
         import_caro(&current, text).map_err(|e| e.to_string())
+    }
+}
+
+/// A Caro hint in words, for `side` to move: who wins and how, or who is better, and the
+/// move (`cell`).
+pub fn hint_words(side: Side, kind: &str, value: i32, cell: &str) -> String {
+    let me = <CaroGame as PageGame>::side_name(side);
+    let them = <CaroGame as PageGame>::side_name(side.opponent());
+    let moves = |n: i32| {
+        if n == 1 {
+            "1 move".to_string()
+        } else {
+            format!("{n} moves")
+        }
+    };
+    match kind {
+        "vcf" => format!(
+            "{me} wins by continuous fours in {}: play {cell}.",
+            moves(value)
+        ),
+        "vct" => format!("{me} wins by threats in {}: play {cell}.", moves(value)),
+        "win" => format!("{me} wins in {}: play {cell}.", moves(value)),
+        "loss" => format!(
+            "{them} wins in {} whatever {me} plays; {cell} holds out longest.",
+            moves(value)
+        ),
+        _ => {
+            let (better, margin) = if value >= 0 {
+                (me, value)
+            } else {
+                (them, -value)
+            };
+            let judgement = match margin {
+                0..=15 => "The game is even".to_string(),
+                16..=60 => format!("{better} is a little better"),
+                61..=200 => format!("{better} is better"),
+                _ => format!("{better} is much better"),
+            };
+            format!("{judgement}. The engine's move: {cell}.")
+        }
     }
 }
 
@@ -329,6 +445,7 @@ pub fn start() -> Result<(), JsValue> {
         marked_last: None,
         marked_line: Vec::new(),
         marked_forbidden: Vec::new(),
+        marked_hint: None,
     };
     let page = game_page::mount(game, settings.players, table.clone())?;
 
@@ -343,6 +460,16 @@ pub fn start() -> Result<(), JsValue> {
         let _ = game_page::refresh(&p);
     })?;
 
+    // "Tap twice to play": the first tap marks the cell, a second on it plays there.
+    let confirm: HtmlInputElement = dom::by_id("confirm-taps")?.unchecked_into();
+    confirm.set_checked(dom::stored(CONFIRM_KEY).as_deref() == Some("on"));
+    dom::set_shown(&dom::by_id("confirm-row")?, true)?;
+    let c = confirm.clone();
+    dom::on(&confirm.clone(), "change", move |_| {
+        dom::store(CONFIRM_KEY, if c.checked() { "on" } else { "off" });
+        clear_pending();
+    })?;
+    let pending: Rc<Cell<Option<Pos>>> = Rc::new(Cell::new(None));
     dom::on(&table, "click", move |event| {
         let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
@@ -350,17 +477,45 @@ pub fn start() -> Result<(), JsValue> {
         let Some(el) = target.closest(".cell").ok().flatten() else {
             return;
         };
-        if let Some(pos) = parse_cell_id(&el.id()) {
-            game_page::human_move(&page, |g: &mut CaroGame| match g.board.play(pos) {
-                Ok(()) => Ok(()),
-                Err(MoveError::Forbidden(kind)) => Err(format!(
-                    "That move is forbidden for X under renju ({kind})."
-                )),
-                Err(_) => Err(String::new()), // a taken cell: nothing happens
-            });
+        let Some(pos) = parse_cell_id(&el.id()) else {
+            return;
+        };
+        if confirm.checked() && pending.get() != Some(pos) {
+            let empty = page.borrow().game.board.get(pos).is_none();
+            if empty && page.borrow().human_may_move() {
+                clear_pending();
+                let _ = el.class_list().add_1("pending");
+                pending.set(Some(pos));
+                let _ = dom::set_text(
+                    "message",
+                    &format!(
+                        "Tap {} again to play there.",
+                        cell_name(page.borrow().game.board.rows(), pos)
+                    ),
+                );
+            }
+            return;
         }
+        pending.set(None);
+        clear_pending();
+        game_page::human_move(&page, |g: &mut CaroGame| match g.board.play(pos) {
+            Ok(()) => Ok(()),
+            Err(MoveError::Forbidden(kind)) => Err(format!(
+                "That move is forbidden for X under renju ({kind})."
+            )),
+            Err(_) => Err(String::new()), // a taken cell: nothing happens
+        });
     })?;
     Ok(())
+}
+
+/// Whether "tap twice to play" is on, as the browser remembers it.
+const CONFIRM_KEY: &str = "caro-app.confirm-taps";
+
+fn clear_pending() {
+    if let Ok(Some(old)) = dom::document().query_selector("#table_game .pending") {
+        let _ = old.class_list().remove_1("pending");
+    }
 }
 
 /// Writes the whole table at once: one string, one parse, for any size up to 60x60. The
@@ -370,32 +525,31 @@ fn build_table(table: &Element, settings: &CaroSettings) -> Result<(), JsValue> 
     let (rows, cols) = (settings.rows, settings.cols);
     let mut html = String::with_capacity(rows * cols * 80);
     for row in 0..rows {
-        html.push_str("<tr>");
+        html.push_str("<tr role=\"row\">");
         for col in 0..cols {
-            html.push_str("<td");
+            html.push_str("<td role=\"none\"");
             if row == 0 {
                 let _ = write!(html, " data-top=\"{}\"", column_name(col));
             }
             if col == 0 {
                 let _ = write!(html, " data-left=\"{}\"", rows - row);
             }
+            // Where cells are too small for every label, every fifth stays (a, f, k...; 1,
+            // 5, 10...).
+            if (row == 0 && col % 5 == 0)
+                || (col == 0 && ((rows - row) % 5 == 0 || row == rows - 1))
+            {
+                html.push_str(" class=\"major\"");
+            }
             let _ = write!(
                 html,
-                "><div class=\"cell\" id=\"{row}-{col}\" role=\"button\" aria-label=\"{}\"></div></td>",
+                "><div class=\"cell\" id=\"{row}-{col}\" role=\"gridcell\" aria-label=\"{}\"></div></td>",
                 cell_name(rows, Pos::new(row, col))
             );
         }
         html.push_str("</tr>");
     }
     table.set_inner_html(&html);
-    // Cells as large as fit the window, between 14 and 36 pixels.
-    let w = dom::window();
-    let width = w.inner_width()?.as_f64().unwrap_or(800.0) - 64.0;
-    let height = w.inner_height()?.as_f64().unwrap_or(800.0) - 220.0;
-    // Each cell also takes a pixel of border.
-    let fit = (width / cols as f64).min(height / rows as f64) - 1.0;
-    let cell = fit.clamp(14.0, 36.0).floor();
-    table.set_attribute("style", &format!("--cell: {cell}px"))?;
     Ok(())
 }
 

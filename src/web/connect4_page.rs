@@ -4,16 +4,11 @@ use super::dom;
 use super::game_page::{self, PageGame};
 use crate::connect4::{self, Position, HEIGHT, WIDTH};
 use crate::game::{Outcome, Side};
-use crate::protocol::bot_request::{self, BotReply};
-use crate::settings::{
-    connect4_replay, import_connect4, moves_param, players_from_query, Mode, Players,
-};
-use std::cell::RefCell;
+use crate::settings::{connect4_replay, import_connect4, moves_param, players_from_query, Players};
 use std::fmt::Write as _;
-use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Worker};
+use web_sys::Element;
 
 pub struct Connect4Game {
     position: Position,
@@ -62,6 +57,7 @@ impl PageGame for Connect4Game {
     type Level = connect4::Level;
     const ID: &'static str = "connect4";
     const TITLE: &'static str = "Connect Four";
+    const MAX_CELL: f64 = 64.0;
 
     fn side_name(side: Side) -> &'static str {
         match side {
@@ -166,8 +162,12 @@ impl PageGame for Connect4Game {
                 }
             }
         }
+        let shown = Connect4Game::discs(&self.drawn);
         for col in 0..WIDTH {
             let full = !self.position.can_play(col) && !self.position.is_over();
+            if let Some(head) = dom::document().get_element_by_id(&format!("col-{}", col + 1)) {
+                head.set_attribute("aria-label", &column_name(col, &shown))?;
+            }
             if let Some(head) = dom::document()
                 .query_selector(&format!("#table_game th[data-col=\"{col}\"]"))
                 .ok()
@@ -187,9 +187,57 @@ impl PageGame for Connect4Game {
         }
     }
 
-    fn after_change(&mut self, _is_human_turn: bool) -> Result<(), JsValue> {
-        // Hints belong to the position they were computed for.
-        clear_hints()
+    fn hint_request(&self) -> Option<(&'static str, String)> {
+        Some(("connect4-hint", self.position.to_string()))
+    }
+
+    /// Every column's exact value under the board, in words.
+    fn show_hint(&mut self, reply: &str) -> String {
+        let moves = self.position.moves();
+        let mut unknown = false;
+        for (col, value) in reply.split(',').enumerate() {
+            let words = match value.parse::<i32>() {
+                Ok(score) => describe_score(score, moves),
+                Err(_) if value == "?" => {
+                    unknown = true;
+                    "?".to_string()
+                }
+                Err(_) => "full".to_string(),
+            };
+            if let Some(el) = dom::document().get_element_by_id(&format!("hint-{col}")) {
+                el.set_text_content(Some(&words));
+                let _ = el.set_attribute("data-score", value);
+            }
+        }
+        let side = Self::side_name(self.position.side_to_move());
+        let mut words = format!(
+            "Under each column, its exact value for {side}, to move: \"win in N\" means {side} wins with its Nth disc from now whatever the reply, \"loss in N\" that the opponent wins with its Nth, \"draw\" that best play fills the board."
+        );
+        if unknown {
+            words.push_str(" ? marks a column not solved within the hint's time.");
+        }
+        words
+    }
+
+    fn clear_hint(&mut self) {
+        for col in 0..WIDTH {
+            if let Some(el) = dom::document().get_element_by_id(&format!("hint-{col}")) {
+                el.set_text_content(Some(""));
+                let _ = el.remove_attribute("data-score");
+            }
+        }
+    }
+
+    fn grid(&self) -> (usize, usize) {
+        (HEIGHT, WIDTH)
+    }
+
+    fn cursor_grid(&self) -> (usize, usize) {
+        (1, WIDTH)
+    }
+
+    fn cursor_element(&self, _row: usize, col: usize) -> Option<Element> {
+        dom::document().get_element_by_id(&format!("col-{}", col + 1))
     }
 
     fn settings_query(&self, players: &Players<connect4::Level>) -> String {
@@ -216,13 +264,20 @@ impl PageGame for Connect4Game {
     }
 }
 
-fn clear_hints() -> Result<(), JsValue> {
-    for col in 0..WIDTH {
-        if let Some(el) = dom::document().get_element_by_id(&format!("hint-{col}")) {
-            el.set_text_content(Some(""));
-        }
+/// A column's accessible name: `column 4, 3 discs: Red, Yellow, Red` (from the bottom).
+fn column_name(col: usize, discs: &[(usize, usize, Side)]) -> String {
+    let held: Vec<&str> = discs
+        .iter()
+        .filter(|d| d.1 == col)
+        .map(|d| <Connect4Game as PageGame>::side_name(d.2))
+        .collect();
+    let n = col + 1;
+    match held.len() {
+        0 => format!("column {n}, empty"),
+        HEIGHT => format!("column {n}, full: {}", held.join(", ")),
+        1 => format!("column {n}, 1 disc: {}", held[0]),
+        k => format!("column {n}, {k} discs: {}", held.join(", ")),
     }
-    Ok(())
 }
 
 /// A column's exact value in words, for the side to move after `moves` plies: wins and
@@ -259,11 +314,17 @@ pub fn start() -> Result<(), JsValue> {
     game_page::build_layout::<Connect4Game>()?;
     dom::set_text("board-info", "7 columns, 6 rows: connect four to win.")?;
     let table = dom::by_id("table_game")?;
-    let mut html = String::from("<thead><tr>");
+    // The columns are what a player chooses: they are the grid's cells, named with what
+    // they hold; the discs below are drawn for the eye.
+    let mut html = String::from("<thead><tr role=\"row\">");
     for col in 0..WIDTH {
-        let _ = write!(html, "<th data-col=\"{col}\">{}</th>", col + 1);
+        let _ = write!(
+            html,
+            "<th data-col=\"{col}\" id=\"col-{0}\" role=\"gridcell\" aria-label=\"column {0}, empty\">{0}</th>",
+            col + 1
+        );
     }
-    html.push_str("</tr></thead><tbody>");
+    html.push_str("</tr></thead><tbody aria-hidden=\"true\">");
     for row in 0..HEIGHT {
         html.push_str("<tr>");
         for col in 0..WIDTH {
@@ -274,18 +335,12 @@ pub fn start() -> Result<(), JsValue> {
         }
         html.push_str("</tr>");
     }
-    html.push_str("</tbody><tfoot><tr>");
+    html.push_str("</tbody><tfoot aria-hidden=\"true\"><tr>");
     for col in 0..WIDTH {
         let _ = write!(html, "<td class=\"hint\" id=\"hint-{col}\"></td>");
     }
     html.push_str("</tr></tfoot>");
     table.set_inner_html(&html);
-
-    let perfect_in_game = players.mode == Mode::PlayerComputer
-        && players.levels[players.human.opponent().index()] == connect4::Level::Perfect
-        || players.mode == Mode::ComputerComputer
-            && players.levels.contains(&connect4::Level::Perfect);
-    dom::set_shown(&dom::by_id("hint")?, perfect_in_game)?;
 
     let game = Connect4Game {
         position,
@@ -316,92 +371,5 @@ pub fn start() -> Result<(), JsValue> {
         });
     })?;
 
-    // The hint asks a worker of its own, so it never waits behind the bot's move.
-    let hints = Rc::new(RefCell::new(HintState::default()));
-    let weak = Rc::downgrade(&page);
-    dom::on(&dom::by_id("hint")?, "click", move |_| {
-        let text = page.borrow().game.position.to_string();
-        if page.borrow().game.position.is_over() {
-            return;
-        }
-        // The hint's worker starts with the first hint asked for.
-        if hints.borrow().worker.is_none() {
-            let h = hints.clone();
-            let weak = weak.clone();
-            match super::worker::spawn(move |id, reply| {
-                if let Some(page) = weak.upgrade() {
-                    let now = page.borrow().game.position.to_string();
-                    show_hints(&h, &now, id, reply);
-                }
-            }) {
-                Ok(worker) => hints.borrow_mut().worker = Some(worker),
-                Err(e) => {
-                    dom::show_fatal(&format!("could not start the hint solver: {e:?}"));
-                    return;
-                }
-            }
-        }
-        let mut h = hints.borrow_mut();
-        h.next_id += 1;
-        h.awaiting = Some((h.next_id, text.clone()));
-        let request =
-            bot_request::format_request(h.next_id, "connect4-hint", "perfect", None, None, &text);
-        if let Some(w) = &h.worker {
-            let _ = w.post_message(&JsValue::from_str(&request));
-        }
-        let _ = dom::set_text("message", "Working out every column's value…");
-    })?;
     Ok(())
-}
-
-#[derive(Default)]
-struct HintState {
-    worker: Option<Worker>,
-    next_id: u32,
-    /// The hint request under way and its position.
-    awaiting: Option<(u32, String)>,
-}
-
-/// Shows a hint reply, if it is for the position on the board now.
-fn show_hints(hints: &Rc<RefCell<HintState>>, position_now: &str, id: u32, reply: BotReply) {
-    if matches!(reply, BotReply::Progress(_)) {
-        return; // the solver sends none; nothing to show if it did
-    }
-    let mut h = hints.borrow_mut();
-    let Some((want, position)) = h.awaiting.take() else {
-        return;
-    };
-    if want != id || position != position_now {
-        return;
-    }
-    let moves = position.len();
-    match reply {
-        BotReply::Move { text, .. } => {
-            let mut unknown = false;
-            for (col, value) in text.split(',').enumerate() {
-                let words = match value.parse::<i32>() {
-                    Ok(score) => describe_score(score, moves),
-                    Err(_) if value == "?" => {
-                        unknown = true;
-                        "?".to_string()
-                    }
-                    Err(_) => "full".to_string(),
-                };
-                if let Some(el) = dom::document().get_element_by_id(&format!("hint-{col}")) {
-                    el.set_text_content(Some(&words));
-                    let _ = el.set_attribute("data-score", value);
-                }
-            }
-            let note = if unknown {
-                "Each column's exact value for the side to move (? = not solved within the hint's time)."
-            } else {
-                "Each column's exact value for the side to move."
-            };
-            let _ = dom::set_text("message", note);
-        }
-        BotReply::Error(msg) => {
-            let _ = dom::set_text("message", &msg);
-        }
-        BotReply::Progress(_) => {}
-    }
 }

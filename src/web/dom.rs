@@ -54,6 +54,28 @@ pub fn on(
     Ok(())
 }
 
+/// Like [`on`], saying whether the listener is passive (a passive one may not cancel the
+/// event; a touch or wheel listener that cancels must say it is not).
+pub fn on_passive(
+    target: &impl AsRef<EventTarget>,
+    event: &str,
+    passive: bool,
+    f: impl FnMut(Event) + 'static,
+) -> Result<(), JsValue> {
+    let closure = Closure::<dyn FnMut(Event)>::new(f);
+    let options = web_sys::AddEventListenerOptions::new();
+    options.set_passive(passive);
+    target
+        .as_ref()
+        .add_event_listener_with_callback_and_add_event_listener_options(
+            event,
+            closure.as_ref().unchecked_ref(),
+            &options,
+        )?;
+    closure.forget();
+    Ok(())
+}
+
 /// Calls `f` once, `ms` milliseconds from now.
 pub fn set_timeout(ms: u32, f: impl FnOnce() + 'static) -> Result<i32, JsValue> {
     let callback = Closure::once_into_js(f);

@@ -5,6 +5,7 @@
 //! every move, so a reload resumes it), sharing, export and import. Each game plugs in
 //! through [`PageGame`], giving its notation and its drawing.
 
+use super::board_view::BoardView;
 use super::dom;
 use super::worker;
 use crate::game::{GameLevel, Outcome, Progress, Side};
@@ -24,6 +25,10 @@ pub trait PageGame: 'static {
     const ID: &'static str;
     /// The game's name for people.
     const TITLE: &'static str;
+    /// The largest cell the fitted board gets, in CSS pixels.
+    const MAX_CELL: f64;
+    /// Whether the board can be zoomed (big boards).
+    const ZOOMABLE: bool = false;
 
     /// How players call a side: `X`, `Red`, `Black`...
     fn side_name(side: Side) -> &'static str;
@@ -63,6 +68,41 @@ pub trait PageGame: 'static {
     fn after_change(&mut self, _is_human_turn: bool) -> Result<(), JsValue> {
         Ok(())
     }
+    /// Rows and columns of the board.
+    fn grid(&self) -> (usize, usize);
+    /// The element of the last move shown after `ply` entries of the move list, which the
+    /// view brings into sight.
+    fn last_move_element(&self, _ply: usize) -> Option<Element> {
+        None
+    }
+    /// The cells a keyboard cursor moves over, as rows and columns (Connect Four: one row
+    /// of columns).
+    fn cursor_grid(&self) -> (usize, usize) {
+        self.grid()
+    }
+    /// The element of the cursor's cell: it carries the cell's name and id, and a click on
+    /// it plays there.
+    fn cursor_element(&self, row: usize, col: usize) -> Option<Element>;
+    /// Where the cursor starts: the last move, or the middle.
+    fn cursor_start(&self) -> (usize, usize) {
+        let (rows, cols) = self.cursor_grid();
+        (rows / 2, cols / 2)
+    }
+    /// The stones after `ply` entries, as `(row, col, side)`, for the overview of big boards.
+    fn stones_at(&self, _ply: usize) -> Vec<(usize, usize, Side)> {
+        Vec::new()
+    }
+    /// What to ask the hint worker for the position now: the request's game (its kind of
+    /// hint) and the position text. `None`: the game gives no hints.
+    fn hint_request(&self) -> Option<(&'static str, String)> {
+        None
+    }
+    /// Shows a hint reply on the board; returns what it says in words.
+    fn show_hint(&mut self, _reply: &str) -> String {
+        String::new()
+    }
+    /// Takes the hint's marks off the board.
+    fn clear_hint(&mut self) {}
     /// The page's settings as a URL query, without the moves.
     fn settings_query(&self, players: &Players<Self::Level>) -> String;
     /// The formats the game can be exported in, as `(format id, label)`; the first is the default.
@@ -101,6 +141,20 @@ pub struct GamePage<G: PageGame> {
     drawn_list: Vec<String>,
     /// The address bar's moves, to write it only when they change.
     saved_transcript: Option<String>,
+    /// The board's frame: fit, zoom, pan, overview.
+    frame: Option<BoardView>,
+    /// The ply the view last followed, to bring only new moves into sight.
+    followed: Option<usize>,
+    /// The keyboard cursor on the board, once the board had the focus.
+    cursor: Option<(usize, usize)>,
+    /// The hints' own worker (a hint never waits behind the computer's move).
+    hint_worker: Option<Worker>,
+    /// The hint asked for: its request id and the game's moves then.
+    hint_awaiting: Option<(u32, String)>,
+    /// The moves of the position whose hint is shown.
+    hint_shown: Option<String>,
+    /// Keep hints on: ask for one whenever a human is to move.
+    hints_on: bool,
 }
 
 pub type Shared<G> = Rc<RefCell<GamePage<G>>>;
@@ -126,18 +180,31 @@ const LAYOUT: &str = r#"
 <p id="note"></p>
 <p id="message" aria-live="polite"></p>
 <div class="play-area">
-  <div class="board-wrap"><table id="table_game" data-state="loading"></table></div>
+  <div class="board-column">
+    <div class="board-wrap"><table id="table_game" data-state="loading"></table></div>
+  </div>
   <aside class="side-panel" aria-label="Moves and records">
+    <div class="board-tools" hidden>
+      <button id="zoom-out" type="button" title="Smaller cells (Ctrl+wheel, pinch)" aria-label="Zoom out">&minus;</button>
+      <button id="zoom-fit" type="button" title="The whole board" aria-label="Fit the board">Fit</button>
+      <button id="zoom-in" type="button" title="Larger cells (Ctrl+wheel, pinch)" aria-label="Zoom in">+</button>
+      <canvas id="minimap" hidden aria-label="Overview of the board: click to look there" role="img"></canvas>
+    </div>
     <div class="nav" role="group" aria-label="Go through the moves">
       <button id="nav-first" type="button" title="Start (Home)" aria-label="First position">&laquo;</button>
       <button id="nav-prev" type="button" title="Back one move (Left arrow)" aria-label="Back one move">&lsaquo;</button>
       <button id="nav-next" type="button" title="Forward one move (Right arrow)" aria-label="Forward one move">&rsaquo;</button>
       <button id="nav-last" type="button" title="The game as it stands (End)" aria-label="Last position">&raquo;</button>
     </div>
+    <div class="hints" id="hints-box" hidden>
+      <label><input type="checkbox" id="hints-on"> Keep hints on</label>
+      <p id="hint-text" aria-live="polite"></p>
+    </div>
     <ol id="moves" aria-label="Moves"></ol>
     <p id="view-note" hidden></p>
     <button id="continue" type="button" hidden>Continue from here</button>
     <label id="move-numbers-row" hidden><input type="checkbox" id="move-numbers"> Move numbers on the stones</label>
+    <label id="confirm-row" hidden><input type="checkbox" id="confirm-taps"> Tap twice to play (for small cells)</label>
     <div class="record-tools">
       <button id="share" type="button">Share</button>
       <select id="export-format" aria-label="Export format"></select>
@@ -208,7 +275,15 @@ pub fn mount<G: PageGame>(
         redo: Vec::new(),
         drawn_list: Vec::new(),
         saved_transcript: None,
+        frame: None,
+        followed: None,
+        cursor: None,
+        hint_worker: None,
+        hint_awaiting: None,
+        hint_shown: None,
+        hints_on: dom::stored(HINTS_KEY).as_deref() == Some("on"),
     }));
+    mount_view(&page)?;
 
     let button = |id: &str, action: fn(&Shared<G>)| -> Result<(), JsValue> {
         let p = page.clone();
@@ -257,12 +332,23 @@ pub fn mount<G: PageGame>(
         if key.alt_key() || key.ctrl_key() || key.meta_key() || typing_in_a_field() {
             return;
         }
+        // On the board focused from the keyboard the arrows move its cursor (see
+        // `mount_keyboard`); after a click on it they still step through the moves.
+        let on_board = keyboard_on_board();
+        let click = |id: &str| {
+            if let Ok(el) = dom::by_id(id) {
+                let shown = !el.has_attribute("hidden") && !el.has_attribute("disabled");
+                if shown {
+                    el.unchecked_into::<web_sys::HtmlElement>().click();
+                }
+            }
+        };
         let handled = match key.key().as_str() {
-            "ArrowLeft" => {
+            "ArrowLeft" if !on_board => {
                 step_view(&p, -1);
                 true
             }
-            "ArrowRight" => {
+            "ArrowRight" if !on_board => {
                 step_view(&p, 1);
                 true
             }
@@ -274,12 +360,26 @@ pub fn mount<G: PageGame>(
                 set_view(&p, None);
                 true
             }
+            "u" | "U" => {
+                click("undo");
+                true
+            }
+            "n" | "N" => {
+                click("new-game");
+                true
+            }
+            "h" | "H" => {
+                click("hint");
+                true
+            }
             _ => false,
         };
         if handled {
             key.prevent_default();
         }
     })?;
+    mount_keyboard(&page)?;
+    mount_hints(&page)?;
     let p = page.clone();
     dom::on(&dom::by_id("import-file")?, "change", move |_| {
         import_file(&p)
@@ -293,6 +393,10 @@ pub fn mount<G: PageGame>(
         if let Some(worker) = g.worker.take() {
             worker.terminate();
         }
+        if let Some(worker) = g.hint_worker.take() {
+            worker.terminate();
+        }
+        g.hint_awaiting = None;
     })?;
     let p = page.clone();
     dom::on(&dom::window(), "pageshow", move |_| {
@@ -306,6 +410,180 @@ pub fn mount<G: PageGame>(
     dom::set_text("game-info", &page.borrow().describe_players())?;
     refresh(&page)?;
     Ok(page)
+}
+
+/// Frames the board (fit, zoom, pan, overview) and wires its controls and gestures.
+fn mount_view<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
+    let (table, grid) = {
+        let p = page.borrow();
+        (p.table.clone(), p.game.grid())
+    };
+    let view = BoardView::new(&table, G::MAX_CELL, grid)?;
+    let wrap = view.wrap().clone();
+    page.borrow_mut().frame = Some(view);
+    dom::set_shown(
+        &dom::by_id("zoom-in")?.parent_element().expect("the tools"),
+        G::ZOOMABLE,
+    )?;
+
+    let with_view = |page: &Shared<G>, f: &dyn Fn(&mut BoardView) -> Result<(), JsValue>| {
+        let mut p = page.borrow_mut();
+        if let Some(view) = p.frame.as_mut() {
+            let _ = f(view);
+        }
+        let ply = p.view_ply();
+        if let Some(view) = &p.frame {
+            let _ = view.draw_minimap(&p.game.stones_at(ply));
+        }
+    };
+    for (id, step) in [("zoom-in", 1), ("zoom-out", -1), ("zoom-fit", 0)] {
+        let p = page.clone();
+        dom::on(&dom::by_id(id)?, "click", move |_| {
+            with_view(&p, &|v: &mut BoardView| match step {
+                0 => v.fit(),
+                s => v.zoom(super::board_view::zoom_factor(s), None),
+            })
+        })?;
+    }
+    // Ctrl+wheel (and a trackpad's pinch, which browsers send as one) zooms at the pointer.
+    let p = page.clone();
+    dom::on_passive(&wrap, "wheel", false, move |event| {
+        let Ok(wheel) = event.dyn_into::<web_sys::WheelEvent>() else {
+            return;
+        };
+        if !(wheel.ctrl_key() || wheel.meta_key()) || !G::ZOOMABLE {
+            return;
+        }
+        wheel.prevent_default();
+        let factor = (-wheel.delta_y() / 300.0).exp().clamp(0.5, 2.0);
+        let at = (wheel.client_x() as f64, wheel.client_y() as f64);
+        with_view(&p, &|v: &mut BoardView| v.zoom(factor, Some(at)));
+    })?;
+    // Scrolling moves the overview's frame.
+    let p = page.clone();
+    dom::on(&wrap, "scroll", move |_| with_view(&p, &|_| Ok(())))?;
+    // The window's size (a rotation) refits the board.
+    let p = page.clone();
+    dom::on(&dom::window(), "resize", move |_| {
+        with_view(&p, &|v: &mut BoardView| v.window_changed())
+    })?;
+    // A click on the overview looks there.
+    let p = page.clone();
+    dom::on(&dom::by_id("minimap")?, "click", move |event| {
+        let Ok(mouse) = event.dyn_into::<web_sys::MouseEvent>() else {
+            return;
+        };
+        let at = (mouse.client_x() as f64, mouse.client_y() as f64);
+        with_view(&p, &|v: &mut BoardView| {
+            if let Some((fx, fy)) = v.minimap_point(at.0, at.1) {
+                v.centre_on(fx, fy);
+            }
+            Ok(())
+        });
+    })?;
+    if G::ZOOMABLE {
+        super::board_view::pan_and_pinch(&wrap, {
+            let p = page.clone();
+            move |factor, at| with_view(&p, &|v: &mut BoardView| v.zoom(factor, Some(at)))
+        })?;
+    }
+    Ok(())
+}
+
+/// The board as one tab stop (`role="grid"`): the arrow keys move a visible cursor, Enter
+/// or Space plays there (as a click would), and the cursor's cell is the grid's active
+/// descendant, so a screen reader says its name.
+fn mount_keyboard<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
+    let table = page.borrow().table.clone();
+    table.set_attribute("tabindex", "0")?;
+    table.set_attribute("role", "grid")?;
+    table.set_attribute("aria-label", &format!("{} board", G::TITLE))?;
+    // A click plays; it does not focus the board (the page's arrow keys stay the move
+    // list's). Tab gives the board the focus for keyboard play.
+    dom::on(&table, "mousedown", |event| event.prevent_default())?;
+    let p = page.clone();
+    dom::on(&table, "focus", move |_| {
+        if !keyboard_on_board() {
+            return;
+        }
+        let start = {
+            let g = p.borrow();
+            g.cursor.unwrap_or_else(|| g.game.cursor_start())
+        };
+        move_cursor(&p, start);
+    })?;
+    let p = page.clone();
+    dom::on(&table, "blur", move |_| {
+        if let Ok(Some(old)) = dom::document().query_selector(".cursor") {
+            let _ = old.class_list().remove_1("cursor");
+        }
+        let _ = p;
+    })?;
+    let p = page.clone();
+    dom::on(&table, "keydown", move |event| {
+        let Ok(key) = event.dyn_into::<KeyboardEvent>() else {
+            return;
+        };
+        if key.alt_key() || key.ctrl_key() || key.meta_key() || !keyboard_on_board() {
+            return;
+        }
+        let (cursor, (rows, cols)) = {
+            let g = p.borrow();
+            (
+                g.cursor.unwrap_or_else(|| g.game.cursor_start()),
+                g.game.cursor_grid(),
+            )
+        };
+        let (r, c) = cursor;
+        let target = match key.key().as_str() {
+            "ArrowLeft" => Some((r, c.saturating_sub(1))),
+            "ArrowRight" => Some((r, (c + 1).min(cols - 1))),
+            "ArrowUp" => Some((r.saturating_sub(1), c)),
+            "ArrowDown" => Some(((r + 1).min(rows - 1), c)),
+            "Enter" | " " => {
+                let el = p.borrow().game.cursor_element(r, c);
+                if let Some(el) = el {
+                    el.unchecked_into::<web_sys::HtmlElement>().click();
+                }
+                key.prevent_default();
+                return;
+            }
+            _ => None,
+        };
+        if let Some(to) = target {
+            key.prevent_default();
+            key.stop_propagation();
+            move_cursor(&p, to);
+        }
+    })?;
+    Ok(())
+}
+
+/// Whether the board has the focus. Only the keyboard gives it (a click on the board does
+/// not take the focus, see `mount_keyboard`), so after a click the arrows keep stepping
+/// through the moves.
+fn keyboard_on_board() -> bool {
+    dom::document()
+        .active_element()
+        .is_some_and(|el| el.id() == "table_game")
+}
+
+fn move_cursor<G: PageGame>(page: &Shared<G>, to: (usize, usize)) {
+    let el = {
+        let mut g = page.borrow_mut();
+        g.cursor = Some(to);
+        g.game.cursor_element(to.0, to.1)
+    };
+    if let Ok(Some(old)) = dom::document().query_selector(".cursor") {
+        let _ = old.class_list().remove_1("cursor");
+    }
+    let Some(el) = el else { return };
+    let _ = el.class_list().add_1("cursor");
+    let g = page.borrow();
+    let _ = g.table.set_attribute("aria-activedescendant", &el.id());
+    if let Some(view) = &g.frame {
+        view.follow(&el);
+    }
 }
 
 /// Whether the keyboard is busy with a form field (then the arrow keys are its own).
@@ -425,6 +703,20 @@ impl<G: PageGame> GamePage<G> {
             && self.view.is_none()
     }
 
+    /// Whether a hint may be shown now: when a human is to move (in computer vs computer,
+    /// whenever the game goes on), at the game as it stands.
+    fn hint_allowed(&self) -> bool {
+        self.game.outcome().is_none()
+            && self.view.is_none()
+            && (self.players.mode == Mode::ComputerComputer
+                || !self.players.is_bot(self.game.to_move()))
+    }
+
+    /// The move list entries shown: all, or those up to the move looked back at.
+    fn view_ply(&self) -> usize {
+        self.view.unwrap_or_else(|| self.game.move_names().len())
+    }
+
     /// Forgets any bot move under way (its reply will be ignored).
     fn cancel_bot(&mut self) {
         self.awaiting = None;
@@ -494,6 +786,16 @@ fn show_state<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
     }
     let ply = p.view.unwrap_or(names.len());
     p.game.redraw(&p.table, ply)?;
+    if p.followed != Some(ply) {
+        // A move new on the board (played, or stepped to) comes into sight.
+        if let (Some(view), Some(el)) = (&p.frame, p.game.last_move_element(ply)) {
+            view.follow(&el);
+        }
+        p.followed = Some(ply);
+    }
+    if let Some(view) = &p.frame {
+        view.draw_minimap(&p.game.stones_at(ply))?;
+    }
     let (state, winner) = match p.game.outcome() {
         None => ("playing", None),
         Some(Outcome::Draw) => ("draw", None),
@@ -540,7 +842,117 @@ fn show_state<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
     let human_turn = p.human_may_move();
     p.game.after_change(human_turn)?;
     save_game(p);
+    // A hint belongs to the position it was worked out for.
+    let moves_now = p.game.transcript();
+    if p.hint_shown.as_ref().is_some_and(|m| *m != moves_now) || p.view.is_some() {
+        p.game.clear_hint();
+        p.hint_shown = None;
+        dom::set_text("hint-text", "")?;
+    }
+    let wanted = p.hints_on && p.hint_allowed() && p.hint_shown.is_none();
+    let asked = p
+        .hint_awaiting
+        .as_ref()
+        .is_some_and(|(_, m)| *m == moves_now);
+    drop(guard);
+    if wanted && !asked {
+        request_hint(page);
+    }
     Ok(())
+}
+
+/// Where the browser remembers "keep hints on".
+const HINTS_KEY: &str = "caro-app.hints";
+
+/// The Hint button, "keep hints on", and the hints' worker.
+fn mount_hints<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
+    let has_hints = page.borrow().game.hint_request().is_some();
+    dom::set_shown(&dom::by_id("hint")?, has_hints)?;
+    dom::set_shown(&dom::by_id("hints-box")?, has_hints)?;
+    if !has_hints {
+        return Ok(());
+    }
+    let toggle: HtmlInputElement = dom::by_id("hints-on")?.unchecked_into();
+    toggle.set_checked(page.borrow().hints_on);
+    let p = page.clone();
+    let t = toggle.clone();
+    dom::on(&toggle, "change", move |_| {
+        let on = t.checked();
+        dom::store(HINTS_KEY, if on { "on" } else { "off" });
+        p.borrow_mut().hints_on = on;
+        if on {
+            request_hint(&p);
+        } else {
+            let mut g = p.borrow_mut();
+            g.game.clear_hint();
+            g.hint_shown = None;
+            g.hint_awaiting = None;
+            let _ = dom::set_text("hint-text", "");
+        }
+    })?;
+    let p = page.clone();
+    dom::on(&dom::by_id("hint")?, "click", move |_| request_hint(&p))?;
+    Ok(())
+}
+
+/// Asks the hints' worker about the position now, if a human is to move there.
+fn request_hint<G: PageGame>(page: &Shared<G>) {
+    if page.borrow().hint_worker.is_none() {
+        let weak = Rc::downgrade(page);
+        match worker::spawn(move |id, reply| {
+            if let Some(page) = weak.upgrade() {
+                on_hint_reply(&page, id, reply);
+            }
+        }) {
+            Ok(w) => page.borrow_mut().hint_worker = Some(w),
+            Err(e) => {
+                dom::show_fatal(&format!("could not start the hints: {e:?}"));
+                return;
+            }
+        }
+    }
+    let mut p = page.borrow_mut();
+    if !p.hint_allowed() {
+        return;
+    }
+    let Some((kind, position)) = p.game.hint_request() else {
+        return;
+    };
+    let id = p.next_request;
+    p.next_request += 1;
+    let moves = p.game.transcript();
+    p.hint_awaiting = Some((id, moves));
+    let request = bot_request::format_request(id, kind, "-", None, None, &position);
+    if let Some(w) = &p.hint_worker {
+        let _ = w.post_message(&JsValue::from_str(&request));
+    }
+    let _ = dom::set_text("hint-text", "Working out a hint…");
+}
+
+fn on_hint_reply<G: PageGame>(page: &Shared<G>, id: u32, reply: BotReply) {
+    let mut p = page.borrow_mut();
+    let Some((want, moves)) = p.hint_awaiting.clone() else {
+        return;
+    };
+    if want != id || matches!(reply, BotReply::Progress(_)) {
+        return;
+    }
+    p.hint_awaiting = None;
+    // Only for the position still on the board, while a human is to move there.
+    if moves != p.game.transcript() || !p.hint_allowed() {
+        return;
+    }
+    let words = match reply {
+        BotReply::Move { text, .. } => {
+            p.game.clear_hint();
+            let words = p.game.show_hint(&text);
+            p.hint_shown = Some(moves);
+            words
+        }
+        BotReply::Error(msg) => format!("No hint: {msg}."),
+        BotReply::Progress(_) => return,
+    };
+    let _ = dom::set_text("hint-text", &words);
 }
 
 /// Writes the game into the address bar (so a reload or a bookmark reopens it) and

@@ -1,6 +1,7 @@
 //! The browser app: a thin web-sys layer over the engines (wasm32 only). Each page's
 //! HTML calls one `start_*` export; the bot worker calls the exports of `worker`.
 
+mod board_view;
 mod caro_page;
 mod connect4_page;
 mod dom;

@@ -22,6 +22,8 @@ pub struct OthelloGame {
     moves: Vec<(Square, bool)>,
     /// What each square shows now, to redraw only changes.
     drawn: [Option<Side>; 64],
+    /// The squares carrying a hint's value.
+    hinted: Vec<Square>,
 }
 
 fn cell(square: Square) -> Option<Element> {
@@ -43,6 +45,7 @@ impl OthelloGame {
             history: Vec::new(),
             moves: Vec::new(),
             drawn: [None; 64],
+            hinted: Vec::new(),
         }
     }
 
@@ -82,6 +85,7 @@ impl PageGame for OthelloGame {
     type Level = othello::Level;
     const ID: &'static str = "othello";
     const TITLE: &'static str = "Othello";
+    const MAX_CELL: f64 = 60.0;
 
     fn side_name(side: Side) -> &'static str {
         match side {
@@ -143,6 +147,7 @@ impl PageGame for OthelloGame {
     }
 
     fn reset(&mut self) {
+        self.clear_hint();
         *self = OthelloGame {
             drawn: self.drawn,
             ..OthelloGame::new(self.start)
@@ -219,10 +224,63 @@ impl PageGame for OthelloGame {
         };
         for square in (0..64).filter_map(Square::from_index) {
             if let Some(td) = cell(square) {
-                td.toggle_attribute_with_force("data-legal", legal >> square.index() & 1 == 1)?;
+                let is_legal = legal >> square.index() & 1 == 1;
+                td.toggle_attribute_with_force("data-legal", is_legal)?;
+                // Its name: the square and what it shows (`d3 Black`, `c4, legal move`).
+                let label = match self.drawn[square.index()] {
+                    Some(side) => format!("{square} {}", Self::side_name(side)),
+                    None if is_legal => format!("{square}, legal move"),
+                    None => square.to_string(),
+                };
+                td.set_attribute("aria-label", &label)?;
             }
         }
         Ok(())
+    }
+
+    fn grid(&self) -> (usize, usize) {
+        (8, 8)
+    }
+
+    fn cursor_element(&self, row: usize, col: usize) -> Option<Element> {
+        Square::new(row, col).and_then(cell)
+    }
+
+    fn hint_request(&self) -> Option<(&'static str, String)> {
+        Some(("othello-hint", format_obf(&self.position)))
+    }
+
+    /// Writes each legal move's value on its square (see `protocol::bot_request`).
+    fn show_hint(&mut self, reply: &str) -> String {
+        let mut exact = true;
+        for item in reply.split(',') {
+            let mut f = item.split(':');
+            let (Some(sq), Some(value), Some(mark)) = (f.next(), f.next(), f.next()) else {
+                continue;
+            };
+            let Ok(square) = parse_square(sq) else {
+                continue;
+            };
+            exact &= mark == "x";
+            if let Some(td) = cell(square) {
+                let _ = td.set_attribute("data-hint", value);
+            }
+            self.hinted.push(square);
+        }
+        let side = Self::side_name(self.position.side_to_move());
+        if exact {
+            format!("On each legal square: the final disc difference for {side} with perfect play after that move (exact).")
+        } else {
+            format!("On each legal square: the final disc difference the engine expects for {side} after that move (an estimate; exact from 16 empty squares on).")
+        }
+    }
+
+    fn clear_hint(&mut self) {
+        for square in self.hinted.drain(..) {
+            if let Some(td) = cell(square) {
+                let _ = td.remove_attribute("data-hint");
+            }
+        }
     }
 
     fn settings_query(&self, players: &Players<othello::Level>) -> String {
@@ -290,19 +348,26 @@ pub fn start() -> Result<(), JsValue> {
     game_page::build_layout::<OthelloGame>()?;
     dom::set_text("board-info", "8x8: most discs wins.")?;
     let table = dom::by_id("table_game")?;
-    let mut html = String::from("<thead><tr><th></th>");
+    let mut html = String::from("<thead><tr role=\"row\"><th role=\"none\"></th>");
     for col in 0..8u8 {
-        let _ = write!(html, "<th>{}</th>", (b'a' + col) as char);
+        let _ = write!(
+            html,
+            "<th role=\"columnheader\">{}</th>",
+            (b'a' + col) as char
+        );
     }
     html.push_str("</tr></thead><tbody>");
     for row in 0..8 {
-        let _ = write!(html, "<tr><th>{}</th>", row + 1);
+        let _ = write!(
+            html,
+            "<tr role=\"row\"><th role=\"rowheader\">{}</th>",
+            row + 1
+        );
         for col in 0..8 {
+            let name = format!("{}{}", (b'a' + col as u8) as char, row + 1);
             let _ = write!(
                 html,
-                "<td data-row=\"{row}\" data-col=\"{col}\" id=\"{}{}\"><div class=\"disc\"></div></td>",
-                (b'a' + col as u8) as char,
-                row + 1
+                "<td data-row=\"{row}\" data-col=\"{col}\" id=\"{name}\" role=\"gridcell\" aria-label=\"{name}\"><div class=\"disc\"></div></td>"
             );
         }
         html.push_str("</tr>");
