@@ -3,6 +3,7 @@
 
 pub mod caro_play;
 pub mod caro_tools;
+pub mod caro_train;
 pub mod connect4;
 pub mod lines;
 pub mod othello;
@@ -38,6 +39,10 @@ pub enum Command {
     Bench(caro_tools::BenchArgs),
     /// Find a forced Caro win (VCF/VCT) in positions
     Solve(caro_tools::SolveArgs),
+    /// Play the Caro engine against itself, for training its evaluation
+    Selfplay(caro_train::SelfplayArgs),
+    /// Fit the Caro evaluation's weights to self-play games
+    Train(caro_train::TrainArgs),
     /// Connect Four solver tools
     #[command(subcommand)]
     Connect4(connect4::Command),
@@ -122,6 +127,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Match(args) => caro_play::run_match(&args)?,
         Command::Bench(args) => caro_tools::bench(&args)?,
         Command::Solve(args) => return caro_tools::solve(&args),
+        Command::Selfplay(args) => caro_train::selfplay(&args)?,
+        Command::Train(args) => caro_train::train(&args)?,
         Command::Connect4(command) => return connect4::run(command),
         Command::Othello(command) => return othello::run(command),
         Command::Completions { shell } => {
