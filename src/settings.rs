@@ -164,13 +164,18 @@ impl<L: GameLevel> Players<L> {
             }
         }
         // `level` is the computer's level in player-computer; in computer-computer it sets
-        // both bots unless `level_x` / `level_o` say otherwise.
+        // both bots unless a valid `level_x` / `level_o` says otherwise (a bad one is
+        // reported above and falls back to `level`, not to the default).
         if let Some(level) = common_level {
-            let has = |key: &str| pairs.iter().any(|(k, _)| k == key);
-            if !has("level_x") {
+            let valid = |key: &str| {
+                pairs
+                    .iter()
+                    .any(|(k, v)| k == key && L::parse_name(v).is_ok())
+            };
+            if !valid("level_x") {
                 s.levels[0] = level;
             }
-            if !has("level_o") {
+            if !valid("level_o") {
                 s.levels[1] = level;
             }
         }
@@ -340,6 +345,8 @@ pub fn decode_component(text: &str) -> String {
             b'+' => out.push(b' '),
             b'%' if i + 2 < bytes.len() => {
                 let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
+                // Two hex digits exactly: `from_str_radix` alone would take `+4` as 4.
+                let hex = hex.filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
                 match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
                     Some(b) => {
                         out.push(b);

@@ -99,6 +99,10 @@ fn query_components_decode_and_encode() {
     assert_eq!(decode_component("a%20b+c%2Cd"), "a b c,d");
     assert_eq!(decode_component("100%"), "100%");
     assert_eq!(decode_component("%zz"), "%zz");
+    // Two hex digits or nothing: a sign is not a digit (from_str_radix would take `+4`).
+    assert_eq!(decode_component("%+4"), "% 4");
+    assert_eq!(decode_component("%-1x"), "%-1x");
+    assert_eq!(decode_component("%41%4a"), "AJ");
     let text = "rows 9 is out of range; é&=?";
     assert_eq!(decode_component(&encode_component(text)), text);
     assert_eq!(
@@ -108,6 +112,16 @@ fn query_components_decode_and_encode() {
             ("rows".to_string(), "10".to_string())
         ]
     );
+}
+
+#[test]
+fn a_bad_level_for_one_bot_falls_back_to_the_common_level() {
+    let (s, errors) = settings("type=computer-computer&level=master&level_x=godlike");
+    assert_eq!(errors.len(), 1);
+    assert!(errors[0].contains("godlike"), "{errors:?}");
+    assert_eq!(s.players.levels, [Level::Master, Level::Master]);
+    let (s, _) = settings("type=computer-computer&level=master&level_o=easy");
+    assert_eq!(s.players.levels, [Level::Master, Level::Easy]);
 }
 
 #[test]
