@@ -395,7 +395,7 @@ fn build_table(table: &Element, settings: &CaroSettings) -> Result<(), JsValue> 
     // Each cell also takes a pixel of border.
     let fit = (width / cols as f64).min(height / rows as f64) - 1.0;
     let cell = fit.clamp(14.0, 36.0).floor();
-    table.set_attribute("style", &format!("--cell: {cell}px"))?;
+    dom::set_style(table, "--cell", &format!("{cell}px"))?;
     Ok(())
 }
 
