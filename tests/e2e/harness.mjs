@@ -9,22 +9,28 @@ const root = fileURLToPath(new URL('../../www/', import.meta.url));
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.bin': 'application/octet-stream',
+  '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png',
 };
 
+// `overrides` maps a path (`/pkg/app-files.js`) to a function that rewrites the file's
+// text as served (a test's new version of the app); tests set and delete its entries.
 export async function startServer() {
+  const overrides = new Map();
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
     if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
     try {
-      const body = await readFile(file);
+      let body = await readFile(file);
+      const rewrite = overrides.get(path);
+      if (rewrite) body = Buffer.from(rewrite(body.toString('utf8')));
       res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
     } catch {
       res.writeHead(404).end('not found');
     }
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { server, base: `http://127.0.0.1:${server.address().port}/` };
+  return { server, base: `http://127.0.0.1:${server.address().port}/`, overrides };
 }
 
 export async function launch() {

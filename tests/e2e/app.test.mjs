@@ -1,0 +1,241 @@
+// End-to-end: the app as an installable, offline, locked-down web app: its
+// Content-Security-Policy, the service worker and its versions, the web app manifest.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { startServer, launch, newPage, ready } from './harness.mjs';
+
+let server, base, overrides, browser;
+before(async () => { ({ server, base, overrides } = await startServer()); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const www = new URL('../../www/', import.meta.url).pathname;
+const pages = readdirSync(www).filter((f) => f.endsWith('.html')).sort();
+
+// A page whose Content-Security-Policy violations, console errors and page errors all land
+// in `errors`.
+async function watchedPage(errors, options = {}) {
+  const page = await newPage(browser, errors, options);
+  await page.exposeFunction('reportCspViolation', (text) => errors.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  return page;
+}
+
+const moveCount = (page) => page.$eval('#move-count', (el) => Number(el.textContent.match(/\d+/)[0]));
+const waitMoves = (page, n, timeout = 20000) => page.waitForFunction(
+  (n) => Number(document.querySelector('#move-count').textContent.match(/\d+/)[0]) >= n, n, { timeout },
+);
+
+// A human's move in each game: Caro's first empty cell, Connect Four's middle column,
+// Othello's first legal square.
+const humanMove = {
+  caro: (page) => page.click('#table_game .cell:not(.x):not(.o)'),
+  connect4: (page) => page.click('#table_game tbody td[data-col="3"]'),
+  othello: (page) => page.click('#table_game td[data-legal]'),
+};
+
+test('every page carries the Content-Security-Policy: no inline script or style, scripts from the site and wasm only', () => {
+  assert.deepEqual(pages, ['bench.html', 'caro.html', 'connect4.html', 'index.html', 'othello.html']);
+  for (const file of pages) {
+    const html = readFileSync(www + file, 'utf8');
+    const csp = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/);
+    assert.ok(csp, `${file} has no CSP meta tag`);
+    const directives = Object.fromEntries(csp[1].split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    assert.deepEqual(directives['default-src'], ["'none'"], file);
+    assert.deepEqual(directives['script-src'], ["'self'", "'wasm-unsafe-eval'"], file);
+    assert.deepEqual(directives['style-src'], ["'self'"], file);
+    assert.deepEqual(directives['worker-src'], ["'self'"], file);
+    assert.doesNotMatch(csp[1], /unsafe-inline|'unsafe-eval'|\*|data:|https?:/, file);
+    // Nothing the policy would refuse: inline scripts, event handler attributes, style
+    // attributes or elements.
+    assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, `${file}: an inline script`);
+    assert.doesNotMatch(html, /\son[a-z]+=/, `${file}: an inline event handler`);
+    assert.doesNotMatch(html, /\sstyle=|<style/, `${file}: an inline style`);
+    assert.match(html, /<link rel="manifest" href="manifest.webmanifest">/, file);
+    assert.match(html, /<script src="boot.js"><\/script>/, file);
+  }
+});
+
+test('no CSP violation or console error on any page, in every game and mode', async () => {
+  const errors = [];
+  const page = await watchedPage(errors);
+  // The home page, and Enter in its form (which must not submit it).
+  await page.goto(base);
+  await page.waitForSelector('#list-level option', { state: 'attached' });
+  await page.selectOption('#list-type-play', 'computer-computer');
+  await page.press('#input-delay', 'Enter');
+  assert.equal(new URL(page.url()).pathname, '/');
+  for (const game of ['caro', 'connect4', 'othello']) {
+    // Two players: two moves.
+    await page.goto(`${base}${game}.html?type=2-players`);
+    await ready(page);
+    await humanMove[game](page);
+    await humanMove[game](page);
+    assert.equal(await moveCount(page), 2, game);
+    await page.click('#import');
+    await page.click('#import-cancel');
+    await page.click('#undo');
+    // Against the computer: a move and its answer.
+    await page.goto(`${base}${game}.html?type=player-computer`);
+    await ready(page);
+    await humanMove[game](page);
+    await waitMoves(page, 2);
+    // Computer against computer, without the delay.
+    await page.goto(`${base}${game}.html?type=computer-computer&delay=0`);
+    await ready(page);
+    await waitMoves(page, 4);
+  }
+  // A refused move's message (renju's forbidden point; Othello's square that flips nothing).
+  await page.goto(`${base}caro.html?type=2-players&rule=renju&moves=h8a1i8a2g9a3g7a4`);
+  await ready(page);
+  await page.click('[id="7-6"]');
+  assert.match(await page.textContent('#message'), /forbidden/);
+  await page.goto(`${base}bench.html?run=caro&nodes=500`);
+  await page.waitForSelector('#result[data-finished="true"]', { timeout: 60000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// Waits until the page is served by the app's service worker, with its cache filled.
+async function controlled(page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+  return page.evaluate(() => caches.keys());
+}
+
+test('after one visit the app reloads and plays offline: Caro against Greedy to the end, Connect Four and Othello moves', async () => {
+  const errors = [];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  await page.goto(base);
+  await page.waitForSelector('#list-level option', { state: 'attached' });
+  const cachesNow = await controlled(page);
+  assert.equal(cachesNow.length, 1);
+  assert.match(cachesNow[0], /^caro-app-[0-9a-f]{16}$/);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForSelector('#list-level option', { state: 'attached' });
+  // The home form opens a game; a Caro game against Greedy is played to its end.
+  await page.selectOption('#list-row', '10');
+  await page.selectOption('#list-column', '10');
+  await page.selectOption('#list-level', 'greedy');
+  await page.click('#button');
+  await ready(page);
+  assert.match(page.url(), /caro\.html\?.*level=greedy/);
+  for (let moves = 0; ; moves += 2) {
+    const { state } = await page.$eval('#table_game', (t) => t.dataset);
+    if (state !== 'playing') break;
+    assert.ok(moves < 100, 'the game should have ended');
+    await humanMove.caro(page);
+    await page.waitForFunction(
+      (n) => {
+        const t = document.querySelector('#table_game');
+        const count = Number(document.querySelector('#move-count').textContent.match(/\d+/)[0]);
+        return t.dataset.state !== 'playing' || (count >= n && !t.hasAttribute('data-thinking'));
+      },
+      moves + 2,
+    );
+  }
+  assert.match(await page.$eval('#table_game', (t) => t.dataset.state), /won|draw/);
+
+  await page.goto(`${base}connect4.html?type=player-computer&level=perfect`);
+  await ready(page);
+  await humanMove.connect4(page);
+  await waitMoves(page, 2);
+  // Othello's Strong needs its weights file, from the cache too.
+  await page.goto(`${base}othello.html?type=player-computer&level=strong&time=300`);
+  await ready(page);
+  await humanMove.othello(page);
+  await waitMoves(page, 2);
+  assert.equal(await page.$('#error:not([hidden])'), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Polls `probe` (an evaluation in the page, which a reload may interrupt) until it
+// returns something truthy.
+async function until(page, probe, arg, timeout = 20000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await page.evaluate(probe, arg).catch(() => null);
+    if (value) return value;
+    assert.ok(Date.now() < end, `timed out waiting for ${probe}`);
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+}
+
+test('a new version replaces the cached one on the next visit; one whose files do not match their hashes does not', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(base);
+  const [first] = await controlled(page);
+  try {
+    // A build whose files arrive changed but whose list still has the old hashes (a server
+    // half way through an update): not installed, the old version stays and serves.
+    overrides.set('/pkg/app-files.js', (text) => text.replace(/APP_VERSION = '[^']*'/, "APP_VERSION = 'torn'"));
+    overrides.set('/pkg/caro.js', (text) => `${text}\n// changed\n`);
+    await page.reload();
+    await page.waitForSelector('#list-level option', { state: 'attached' });
+    const settled = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      await r.update().catch(() => {});
+      for (let i = 0; i < 200 && r.installing; i++) await new Promise((ok) => setTimeout(ok, 50));
+      return { installing: !!r.installing, waiting: !!r.waiting, active: !!r.active };
+    });
+    assert.deepEqual(settled, { installing: false, waiting: false, active: true });
+    assert.deepEqual(await page.evaluate(() => caches.keys()), [first]);
+    overrides.delete('/pkg/caro.js');
+
+    // A new build: the next visit installs it, its cache replaces the old one and the page
+    // reloads into it.
+    let loads = 0;
+    page.on('load', () => { loads += 1; });
+    overrides.set('/pkg/app-files.js', (text) => text.replace(/APP_VERSION = '[^']*'/, "APP_VERSION = 'next'"));
+    await page.goto(`${base}caro.html?type=2-players&moves=h8`);
+    await until(page, async () => {
+      const keys = await caches.keys();
+      return keys.length === 1 && keys[0] === 'caro-app-next';
+    });
+    await until(page, () => navigator.serviceWorker.controller !== null);
+    assert.ok(loads >= 2, `the page should have reloaded into the new version (${loads} loads)`);
+    await ready(page);
+    assert.equal(await page.getAttribute('[id="7-7"]', 'aria-label'), 'h8 X');
+    // Offline, the new version's cache serves the app.
+    await context.setOffline(true);
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.getAttribute('[id="7-7"]', 'aria-label'), 'h8 X');
+  } finally {
+    overrides.clear();
+    await context.close();
+  }
+});
+
+test('the web app manifest names the app, its start page, standalone display, colours and icons that exist', async () => {
+  const manifest = JSON.parse(readFileSync(`${www}manifest.webmanifest`, 'utf8'));
+  assert.equal(manifest.short_name, 'Caro');
+  assert.equal(manifest.start_url, './index.html');
+  assert.equal(manifest.display, 'standalone');
+  assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/);
+  assert.match(manifest.background_color, /^#[0-9a-f]{6}$/);
+  const sizes = manifest.icons.map((i) => i.sizes);
+  assert.ok(sizes.includes('192x192') && sizes.includes('512x512'), sizes.join(', '));
+  assert.ok(manifest.icons.some((i) => i.purpose === 'maskable'));
+  const page = await newPage(browser, []);
+  for (const icon of manifest.icons) {
+    const response = await page.request.get(base + icon.src);
+    assert.equal(response.status(), 200, icon.src);
+    if (icon.type === 'image/png') {
+      // A PNG's width and height (its IHDR chunk) are what the manifest says.
+      const png = await response.body();
+      assert.equal(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.sizes, icon.src);
+    }
+  }
+  await page.close();
+});
