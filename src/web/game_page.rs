@@ -6,6 +6,7 @@
 //! through [`PageGame`], giving its notation and its drawing.
 
 use super::dom;
+use super::theme;
 use super::worker;
 use crate::game::{GameLevel, Outcome, Progress, Side};
 use crate::protocol::bot_request::{self, BotReply};
@@ -111,6 +112,10 @@ const LAYOUT: &str = r#"
 <header class="bar">
   <h1 id="title"></h1>
   <span id="board-info"></span> <span id="game-info"></span>
+  <div class="prefs">
+    <label for="theme">Theme</label>
+    <select id="theme"></select>
+  </div>
 </header>
 <div id="error" role="alert" hidden></div>
 <div class="controls">
@@ -172,7 +177,8 @@ pub fn build_layout<G: PageGame>() -> Result<(), JsValue> {
         .collect();
     let select = dom::select_by_id("export-format")?;
     dom::fill_select(&select, &formats, formats[0].0.as_str())?;
-    dom::set_shown(&select, formats.len() > 1)
+    dom::set_shown(&select, formats.len() > 1)?;
+    theme::wire()
 }
 
 /// Sends the browser to the home page with `message` (a bad URL: the good choices kept).

@@ -169,6 +169,7 @@ pub fn start() -> Result<(), JsValue> {
         }
     })?;
     show_resume()?;
+    super::theme::wire()?;
     // Enter in the delay field submits the form, which would reload the page: the game
     // starts with "Let's go!" only. (An inline onsubmit is refused by the pages'
     // Content-Security-Policy.)

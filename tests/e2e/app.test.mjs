@@ -1,9 +1,10 @@
-// End-to-end: the app as an installable, offline, locked-down web app: its
-// Content-Security-Policy, the service worker and its versions, the web app manifest.
+// End-to-end: the app as an installable, offline, locked-down web app (its
+// Content-Security-Policy, the service worker and its versions, the web app manifest),
+// its themes and their contrast.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { startServer, launch, newPage, ready } from './harness.mjs';
+import { startServer, launch, newPage, ready, PHONE } from './harness.mjs';
 
 let server, base, overrides, browser;
 before(async () => { ({ server, base, overrides } = await startServer()); browser = await launch(); });
@@ -238,4 +239,206 @@ test('the web app manifest names the app, its start page, standalone display, co
     }
   }
   await page.close();
+});
+
+// Runs in the page: every text shown (and each field's), with its colour and opacity
+// composited over the backgrounds behind it, against WCAG AA: 4.5:1, 3:1 for large text
+// and for Caro's forbidden-point marks. Disabled controls are exempt; Caro's coordinates,
+// drawn outside their cells, are measured on their own. The failures, described.
+function contrastFailures() {
+  const parse = (c) => {
+    const m = c.match(/rgba?\(([^)]+)\)/);
+    if (!m) return null;
+    const [r, g, b, a = 1] = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    return { r, g, b, a };
+  };
+  const over = (top, under) => ({
+    r: top.r * top.a + under.r * (1 - top.a),
+    g: top.g * top.a + under.g * (1 - top.a),
+    b: top.b * top.a + under.b * (1 - top.a),
+    a: 1,
+  });
+  const lum = ({ r, g, b }) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  // The colour behind an element: its own background and its ancestors', composited.
+  const background = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.backgroundImage !== 'none') return null;
+      const c = parse(s.backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; }
+    }
+    let bg = { r: 255, g: 255, b: 255, a: 1 };
+    for (const c of layers.reverse()) bg = over(c, bg);
+    return bg;
+  };
+  const opacity = (el) => { let o = 1; for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity); return o; };
+  const failures = [];
+  const check = (el, what, style, text, graphic = false) => {
+    const bg = background(el);
+    const fgRaw = parse(style.color);
+    if (!bg || !fgRaw) return;
+    const fg = over({ ...fgRaw, a: fgRaw.a * opacity(el) * Number(style.opacity ?? 1) }, bg);
+    const size = parseFloat(style.fontSize);
+    const bold = Number(style.fontWeight) >= 700;
+    const large = size >= 24 || (bold && size >= 18.66);
+    const need = graphic || large ? 3 : 4.5;
+    const r = ratio(fg, bg);
+    if (r < need) failures.push(`${what} '${text.slice(0, 30)}': ${r.toFixed(2)} < ${need} (${style.color} on ${JSON.stringify(bg)})`);
+  };
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const name = (el) => el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!shown(el) || el.closest(':disabled, option, svg')) continue;
+    const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+    if (own || ['SELECT', 'INPUT', 'TEXTAREA'].includes(el.tagName)) check(el, name(el), getComputedStyle(el), own || el.value || '(field)');
+    for (const pseudo of ['::before', '::after']) {
+      const s = getComputedStyle(el, pseudo);
+      if (s.content === 'none' || s.content === 'normal' || s.content === '""') continue;
+      // Caro's coordinates sit outside their cells, on the page.
+      if (s.position === 'absolute') continue;
+      check(el, name(el) + pseudo, s, s.content, el.classList.contains('forbidden'));
+    }
+  }
+  return failures;
+}
+
+// The contrast of two colours (CSS colour strings), as WCAG computes it; in the page.
+function contrastOf([a, b]) {
+  const rgb = (c) => c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number);
+  const lum = (c) => {
+    const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+const colours = (page) => page.evaluate(() => ({
+  theme: document.documentElement.dataset.theme,
+  body: getComputedStyle(document.body).backgroundColor,
+  ink: getComputedStyle(document.body).color,
+  board: document.querySelector('#table_game') && getComputedStyle(document.querySelector('#table_game')).backgroundColor,
+}));
+
+test('the dark theme follows the system; the #theme switch overrides it, is remembered, and Auto follows the system again', async () => {
+  const light = await newPage(browser, [], { colorScheme: 'light' });
+  await light.goto(`${base}caro.html?type=2-players&moves=h8`);
+  await ready(light);
+  const lightColours = await colours(light);
+  assert.equal(lightColours.theme, 'light');
+  await light.close();
+
+  const errors = [];
+  const page = await watchedPage(errors, { colorScheme: 'dark' });
+  await page.goto(`${base}caro.html?type=2-players&moves=h8`);
+  await ready(page);
+  const dark = await colours(page);
+  assert.equal(dark.theme, 'dark');
+  assert.notEqual(dark.body, lightColours.body);
+  assert.notEqual(dark.board, lightColours.board);
+  assert.notEqual(dark.ink, lightColours.ink);
+  assert.equal(await page.inputValue('#theme'), 'auto');
+  assert.deepEqual(await page.$$eval('#theme option', (os) => os.map((o) => o.value)), ['auto', 'light', 'dark']);
+
+  // The switch overrides the system's choice at once, and is remembered by every page.
+  await page.selectOption('#theme', 'light');
+  assert.deepEqual(await colours(page), lightColours);
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.inputValue('#theme'), 'light');
+  assert.deepEqual(await colours(page), lightColours);
+  await page.goto(base);
+  await page.waitForSelector('#theme option', { state: 'attached' });
+  assert.equal(await page.inputValue('#theme'), 'light');
+  assert.equal((await colours(page)).body, lightColours.body);
+  await page.goto(`${base}bench.html`);
+  await page.waitForSelector('#theme option', { state: 'attached' });
+  assert.equal(await page.inputValue('#theme'), 'light');
+  assert.equal((await colours(page)).body, lightColours.body);
+
+  // Auto follows the system, and its changes while the page is open.
+  await page.selectOption('#theme', 'auto');
+  assert.equal((await colours(page)).theme, 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+  await page.selectOption('#theme', 'dark');
+  assert.equal((await colours(page)).body, dark.body);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('text passes WCAG AA contrast in both themes, and the Othello legal-move dots and Caro coordinates reach 3:1', async () => {
+  const states = [
+    'index.html?game=caro&rows=5', // with the message about the bad URL
+    'caro.html?type=2-players&rule=renju&moves=h8a1i8a2g9a3g7a4', // forbidden points
+    'caro.html?type=2-players&moves=h8a1i8a2j8a3k8a4l8', // a win
+    'connect4.html?type=2-players&moves=4453443',
+    'connect4.html?type=2-players&moves=1212121', // a win
+    'othello.html?type=2-players&moves=f5d6c3d3c4', // White to move
+    'othello.html?type=2-players&moves=f5d6', // Black to move
+    'bench.html',
+  ];
+  for (const colorScheme of ['light', 'dark']) {
+    const page = await newPage(browser, [], { colorScheme });
+    for (const path of states) {
+      await page.goto(base + path);
+      await page.waitForSelector('#theme option', { state: 'attached' });
+      if (path.includes('renju')) {
+        // A refused move's message, an earlier position shown, an import's error.
+        await page.click('[id="7-6"]');
+        await page.click('#nav-prev');
+        await page.click('#import');
+        await page.fill('#import-text', 'zz');
+        await page.click('#import-open');
+        await page.waitForSelector('#import-error:not(:empty)');
+      }
+      assert.deepEqual(await page.evaluate(contrastFailures), [], `${colorScheme}: ${path}`);
+      if (path.startsWith('othello')) {
+        const dots = await page.$$eval('#table_game td[data-legal] .disc', (discs) => discs.map((d) => [
+          getComputedStyle(d).backgroundColor, getComputedStyle(d.parentElement).backgroundColor,
+        ]));
+        assert.ok(dots.length >= 3, path);
+        for (const pair of dots) {
+          const ratio = await page.evaluate(contrastOf, pair);
+          assert.ok(ratio >= 3, `${colorScheme}: ${path}: a legal-move dot at ${ratio.toFixed(2)}:1 (${pair})`);
+        }
+      }
+      if (path.startsWith('caro')) {
+        const pair = await page.evaluate(() => [
+          getComputedStyle(document.querySelector('#table_game td[data-top]'), '::before').color,
+          getComputedStyle(document.body).backgroundColor,
+        ]);
+        const ratio = await page.evaluate(contrastOf, pair);
+        assert.ok(ratio >= 4.5, `${colorScheme}: coordinates at ${ratio.toFixed(2)}:1`);
+      }
+    }
+    await page.close();
+  }
+});
+
+test('screenshots of the home page and a game page, desktop and phone, light and dark (test-results/); the controls fit', async () => {
+  const shots = new URL('../../test-results/', import.meta.url).pathname;
+  const sizes = { desktop: { viewport: { width: 1280, height: 800 } }, phone: PHONE };
+  for (const [size, options] of Object.entries(sizes)) {
+    for (const colorScheme of ['light', 'dark']) {
+      const page = await newPage(browser, [], { ...options, colorScheme });
+      await page.goto(base);
+      await page.waitForSelector('#theme option', { state: 'attached' });
+      await page.screenshot({ path: `${shots}home-${size}-${colorScheme}.png`, fullPage: true });
+      await page.goto(`${base}othello.html?type=2-players&moves=f5d6c3d3c4`);
+      await ready(page);
+      const prefs = await page.$eval('.prefs', (el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, width: document.documentElement.clientWidth };
+      });
+      assert.ok(prefs.left >= 0 && prefs.right <= prefs.width, `${size}: the theme and sound controls fit (${JSON.stringify(prefs)})`);
+      await page.screenshot({ path: `${shots}othello-${size}-${colorScheme}.png`, fullPage: true });
+      await page.close();
+    }
+  }
 });
