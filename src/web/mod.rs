@@ -7,6 +7,7 @@ mod dom;
 mod game_page;
 pub(crate) mod home;
 mod othello_page;
+mod sound;
 mod theme;
 mod worker;
 

@@ -1,6 +1,6 @@
 // End-to-end: the app as an installable, offline, locked-down web app (its
 // Content-Security-Policy, the service worker and its versions, the web app manifest),
-// its themes and their contrast.
+// its themes and their contrast, and its sounds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -419,6 +419,82 @@ test('text passes WCAG AA contrast in both themes, and the Othello legal-move do
     }
     await page.close();
   }
+});
+
+// Counts the tones the page starts and the audio contexts it makes.
+async function listeningPage(errors) {
+  const page = await watchedPage(errors);
+  await page.addInitScript(() => {
+    window.tones = 0;
+    window.audioContexts = 0;
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (...args) {
+      window.tones += 1;
+      return start.apply(this, args);
+    };
+    const Audio = window.AudioContext;
+    window.AudioContext = class extends Audio {
+      constructor(...args) {
+        super(...args);
+        window.audioContexts += 1;
+      }
+    };
+  });
+  return page;
+}
+
+const heard = (page) => page.evaluate(() => ({ tones: window.tones, contexts: window.audioContexts }));
+
+test('sounds are off until #sound is pressed; then moves, a win and a refused move sound, and the choice is remembered', async () => {
+  const errors = [];
+  const page = await listeningPage(errors);
+  await page.goto(`${base}caro.html?type=2-players&rule=renju&moves=h8a1i8a2g9a3`);
+  await ready(page);
+  assert.equal(await page.getAttribute('#sound', 'aria-pressed'), 'false');
+  await page.click('[id="0-14"]');
+  await page.click('[id="1-14"]');
+  assert.deepEqual(await heard(page), { tones: 0, contexts: 0 });
+
+  // On: a stone to say so, then a tone each move.
+  await page.click('#sound');
+  assert.equal(await page.getAttribute('#sound', 'aria-pressed'), 'true');
+  const on = await heard(page);
+  assert.deepEqual(on, { tones: 1, contexts: 1 });
+  await page.click('[id="2-14"]');
+  assert.equal((await heard(page)).tones, on.tones + 1);
+
+  // Remembered; a refused move (renju's double three at g7) sounds two pulses.
+  await page.goto(`${base}caro.html?type=2-players&rule=renju&moves=h8a1i8a2g9a3g7a4`);
+  await ready(page);
+  assert.equal(await page.getAttribute('#sound', 'aria-pressed'), 'true');
+  await page.click('[id="7-6"]');
+  assert.match(await page.textContent('#message'), /forbidden/);
+  assert.deepEqual(await heard(page), { tones: 2, contexts: 1 });
+  // A win: the arpeggio.
+  await page.goto(`${base}caro.html?type=2-players&moves=h8a1i8a2j8a3k8a4`);
+  await ready(page);
+  await page.click('[id="7-11"]');
+  assert.equal((await page.$eval('#table_game', (t) => t.dataset.state)), 'won');
+  assert.equal((await heard(page)).tones, 4);
+
+  // Against the computer its moves sound too (Connect Four: the human's disc, then the computer's).
+  await page.goto(`${base}connect4.html?type=player-computer`);
+  await ready(page);
+  await page.click('#table_game tbody td[data-col="3"]');
+  await waitMoves(page, 2);
+  await page.waitForFunction(() => window.tones >= 2);
+  assert.equal((await heard(page)).tones, 2);
+
+  // Off again: silent, and remembered.
+  await page.click('#sound');
+  assert.equal(await page.getAttribute('#sound', 'aria-pressed'), 'false');
+  await page.goto(`${base}othello.html?type=2-players`);
+  await ready(page);
+  assert.equal(await page.getAttribute('#sound', 'aria-pressed'), 'false');
+  await humanMove.othello(page);
+  assert.deepEqual(await heard(page), { tones: 0, contexts: 0 });
+  assert.deepEqual(errors, []);
+  await page.close();
 });
 
 test('screenshots of the home page and a game page, desktop and phone, light and dark (test-results/); the controls fit', async () => {
