@@ -18,6 +18,13 @@
     }
     const dark = choice === 'dark' || (choice !== 'light' && systemDark.matches);
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    // The browser's bar (an installed app's title bar) in the page's colour: the meta
+    // tag of the theme shown, or the system's for auto.
+    const forced = choice === 'light' || choice === 'dark';
+    for (const meta of document.querySelectorAll('meta[name="theme-color"][data-theme]')) {
+      const theme = meta.dataset.theme;
+      meta.media = forced ? (theme === choice ? 'all' : 'not all') : `(prefers-color-scheme: ${theme})`;
+    }
   };
   applyTheme();
   systemDark.addEventListener('change', applyTheme);

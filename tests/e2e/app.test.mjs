@@ -3,6 +3,7 @@
 // its themes and their contrast, and its sounds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { startServer, launch, newPage, ready, PHONE } from './harness.mjs';
 
@@ -101,13 +102,33 @@ test('no CSP violation or console error on any page, in every game and mode', as
   await page.close();
 });
 
+test('pkg/app-files.js lists every file of the app with its hash as it is now (scripts/build-web.sh writes it)', () => {
+  const generated = {};
+  new Function('self', readFileSync(`${www}pkg/app-files.js`, 'utf8'))(generated);
+  assert.match(generated.APP_VERSION, /^[0-9a-f]{16}$/);
+  const files = ['', 'icons/', 'pkg/']
+    .flatMap((dir) => readdirSync(www + dir, { withFileTypes: true })
+      .filter((e) => e.isFile() && /\.(html|js|css|webmanifest|wasm|bin|svg|png)$/.test(e.name))
+      .map((e) => dir + e.name))
+    .filter((f) => f !== 'sw.js' && f !== 'pkg/app-files.js')
+    .sort();
+  for (const file of ['index.html', 'style.css', 'boot.js', 'worker.js', 'pkg/caro.js', 'pkg/caro_bg.wasm', 'pkg/othello-eval.bin', 'pkg/caro-eval.bin']) {
+    assert.ok(files.includes(file), file);
+  }
+  assert.deepEqual(Object.keys(generated.APP_FILES).sort(), files.map((f) => `./${f}`), 'run scripts/build-web.sh');
+  for (const [file, integrity] of Object.entries(generated.APP_FILES)) {
+    const now = `sha384-${createHash('sha384').update(readFileSync(www + file)).digest('base64')}`;
+    assert.equal(integrity, now, `${file} changed since the build: run scripts/build-web.sh`);
+  }
+});
+
 // Waits until the page is served by the app's service worker, with its cache filled.
 async function controlled(page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
   return page.evaluate(() => caches.keys());
 }
 
-test('after one visit the app reloads and plays offline: Caro against Greedy to the end, Connect Four and Othello moves', async () => {
+test('after one visit the app reloads and plays offline: Caro against Greedy to the end, Connect Four and Othello moves, the bench', async () => {
   const errors = [];
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -155,6 +176,10 @@ test('after one visit the app reloads and plays offline: Caro against Greedy to 
   await humanMove.othello(page);
   await waitMoves(page, 2);
   assert.equal(await page.$('#error:not([hidden])'), null);
+  // The bench page and both weights files.
+  await page.goto(`${base}bench.html?run=caro&nodes=500`);
+  await page.waitForSelector('#result[data-finished="true"]', { timeout: 60000 });
+  assert.match(await page.textContent('#result'), /positions: 12/);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -368,6 +393,11 @@ test('the dark theme follows the system; the #theme switch overrides it, is reme
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
   await page.selectOption('#theme', 'dark');
   assert.equal((await colours(page)).body, dark.body);
+  // The browser's bar follows: only the dark theme-color applies.
+  assert.deepEqual(
+    await page.$$eval('meta[name="theme-color"]', (ms) => ms.map((m) => [m.content, matchMedia(m.media).matches])),
+    [['#f6f1e7', false], ['#1c1b18', true]],
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });
