@@ -4,8 +4,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { startServer, launch, newPage, ready, PHONE } from './harness.mjs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, launch, launchWithProfile, newPage, ready, PHONE } from './harness.mjs';
 
 let server, base, overrides, browser;
 before(async () => { ({ server, base, overrides } = await startServer()); browser = await launch(); });
@@ -243,7 +245,7 @@ test('a new version replaces the cached one on the next visit; one whose files d
   }
 });
 
-test('the web app manifest names the app, its start page, standalone display, colours and icons that exist', async () => {
+test('the web app manifest names the app, its start page, standalone display, colours and icons that exist, and Chromium would install the app', async () => {
   const manifest = JSON.parse(readFileSync(`${www}manifest.webmanifest`, 'utf8'));
   assert.equal(manifest.short_name, 'Caro');
   assert.equal(manifest.start_url, './index.html');
@@ -264,6 +266,21 @@ test('the web app manifest names the app, its start page, standalone display, co
     }
   }
   await page.close();
+  // Chromium, with a profile of its own, finds nothing that stops it installing the app.
+  const profile = mkdtempSync(join(tmpdir(), 'caro-profile-'));
+  const context = await launchWithProfile(profile);
+  try {
+    const app = await context.newPage();
+    await app.goto(base);
+    await controlled(app);
+    const cdp = await context.newCDPSession(app);
+    assert.deepEqual((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, []);
+    const manifestSeen = await cdp.send('Page.getAppManifest');
+    assert.deepEqual(manifestSeen.errors, []);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 // Runs in the page: every text shown (and each field's), with its colour and opacity

@@ -33,12 +33,20 @@ export async function startServer() {
   return { server, base: `http://127.0.0.1:${server.address().port}/`, overrides };
 }
 
+const chromiumOptions = {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
 export async function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch(chromiumOptions);
+}
+
+// A browser with a profile of its own in `dir` (not incognito, as launch()'s contexts
+// are): what Chromium asks of an app it would install.
+export async function launchWithProfile(dir) {
+  return chromium.launchPersistentContext(dir, chromiumOptions);
 }
 
 // A new page that fails the test on any page error or console error. `options` are the
