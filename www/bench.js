@@ -1,6 +1,6 @@
 // The bench page: the same benchmarks as the command line, in WebAssembly.
 import init, {
-  bench_caro, bench_othello, install_caro_weights, install_othello_weights,
+  bench_caro, bench_othello, install_caro_weights, install_othello_weights, start_bench,
 } from './pkg/caro.js';
 const out = document.getElementById('result');
 const run = (name, f) => new Promise((done) => {
@@ -21,6 +21,7 @@ const weights = (file, install) => fetch(`./pkg/${file}`)
   .then((r) => { if (!r.ok) throw new Error(`pkg/${file}: HTTP ${r.status}`); return r.arrayBuffer(); })
   .then((bytes) => install(new Uint8Array(bytes)));
 init()
+  .then(() => start_bench())
   .then(() => weights('caro-eval.bin', install_caro_weights))
   .then(() => weights('othello-eval.bin', install_othello_weights))
   .then(async () => {

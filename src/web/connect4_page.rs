@@ -144,7 +144,7 @@ impl PageGame for Connect4Game {
             if let Some(td) = cell(row, col) {
                 let colour = if side == Side::First { "red" } else { "yellow" };
                 // The disc falls from above the board: its distance sets the animation.
-                td.set_attribute("style", &format!("--fall: {}", row + 1))?;
+                dom::set_style(&td, "--fall", &(row + 1).to_string())?;
                 td.set_class_name(&format!("{colour} drop"));
             }
         }

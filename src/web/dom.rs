@@ -30,6 +30,16 @@ pub fn set_text(id: &str, text: &str) -> Result<(), JsValue> {
     Ok(())
 }
 
+/// Sets one property of an element's inline style (a custom property such as `--cell`
+/// too). Through the CSSOM, which the pages' Content-Security-Policy allows, where a
+/// `style` attribute (in markup or set with `setAttribute`) would be refused.
+pub fn set_style(el: &Element, property: &str, value: &str) -> Result<(), JsValue> {
+    match el.dyn_ref::<web_sys::HtmlElement>() {
+        Some(el) => el.style().set_property(property, value),
+        None => Err(JsValue::from_str("only HTML elements have a style")),
+    }
+}
+
 /// Shows or hides an element with the `hidden` attribute.
 pub fn set_shown(el: &Element, shown: bool) -> Result<(), JsValue> {
     if shown {

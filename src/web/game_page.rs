@@ -7,6 +7,8 @@
 
 use super::board_view::BoardView;
 use super::dom;
+use super::sound::{self, Sound};
+use super::theme;
 use super::worker;
 use crate::game::{GameLevel, Outcome, Progress, Side};
 use crate::protocol::bot_request::{self, BotReply};
@@ -165,6 +167,11 @@ const LAYOUT: &str = r#"
 <header class="bar">
   <h1 id="title"></h1>
   <span id="board-info"></span> <span id="game-info"></span>
+  <div class="prefs">
+    <button id="sound" type="button" aria-pressed="false" title="Sounds for moves, wins and refused moves"><svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path class="sound-on" d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"/><path class="sound-off" d="M17 9l5 6M22 9l-5 6"/></svg>Sound</button>
+    <label for="theme">Theme</label>
+    <select id="theme"></select>
+  </div>
 </header>
 <div id="error" role="alert" hidden></div>
 <div class="controls">
@@ -239,7 +246,9 @@ pub fn build_layout<G: PageGame>() -> Result<(), JsValue> {
         .collect();
     let select = dom::select_by_id("export-format")?;
     dom::fill_select(&select, &formats, formats[0].0.as_str())?;
-    dom::set_shown(&select, formats.len() > 1)
+    dom::set_shown(&select, formats.len() > 1)?;
+    theme::wire()?;
+    sound::wire()
 }
 
 /// Sends the browser to the home page with `message` (a bad URL: the good choices kept).
@@ -758,11 +767,13 @@ pub fn human_move<G: PageGame>(page: &Shared<G>, play: impl FnOnce(&mut G) -> Re
         if let Err(reason) = play(&mut p.game) {
             if !reason.is_empty() {
                 let _ = dom::set_text("message", &reason);
+                sound::play(Sound::Refused);
             }
             return;
         }
         let name = p.game.move_names().pop().unwrap_or_default();
         p.played(&name);
+        sound::move_played(p.game.outcome());
         let _ = dom::set_text("message", "");
     }
     let _ = refresh(page);
@@ -1190,6 +1201,7 @@ fn on_bot_reply<G: PageGame>(page: &Shared<G>, id: u32, reply: BotReply) {
                 }
                 let name = p.game.move_names().pop().unwrap_or_default();
                 p.played(&name);
+                sound::move_played(p.game.outcome());
                 let _ = dom::set_text(
                     "bot-time",
                     &format!("Computer's last move took {millis} ms."),
@@ -1230,6 +1242,7 @@ fn move_now<G: PageGame>(page: &Shared<G>) {
         }
         let name = p.game.move_names().pop().unwrap_or_default();
         p.played(&name);
+        sound::move_played(p.game.outcome());
     }
     let _ = dom::set_text("bot-time", "Computer moved at once, on request.");
     let _ = refresh(page);

@@ -169,6 +169,13 @@ pub fn start() -> Result<(), JsValue> {
         }
     })?;
     show_resume()?;
+    super::theme::wire()?;
+    // Enter in the delay field submits the form, which would reload the page: the game
+    // starts with "Let's go!" only. (An inline onsubmit is refused by the pages'
+    // Content-Security-Policy.)
+    dom::on(&dom::by_id("settings")?, "submit", |event| {
+        event.prevent_default()
+    })?;
     dom::on(&dom::by_id("button")?, "click", |_| match read_form() {
         Ok((game, query)) => {
             // Back from the game comes here with the same choices.

@@ -8,6 +8,8 @@ mod dom;
 mod game_page;
 pub(crate) mod home;
 mod othello_page;
+mod sound;
+mod theme;
 mod worker;
 
 use wasm_bindgen::prelude::*;
@@ -40,6 +42,12 @@ pub fn start_connect4() -> Result<(), JsValue> {
 #[wasm_bindgen]
 pub fn start_othello() -> Result<(), JsValue> {
     start_page(othello_page::start)
+}
+
+/// The bench page's own controls (the theme switch); its benchmarks are the exports below.
+#[wasm_bindgen]
+pub fn start_bench() -> Result<(), JsValue> {
+    start_page(theme::wire)
 }
 
 /// The Caro engine bench of `caro bench` (same positions, `nodes` per position), as text.

@@ -251,7 +251,8 @@ test('two people on one device start no computer worker; a game against the comp
 });
 
 test('a page whose engine cannot start says so and offers a reload', async () => {
-  const page = await newPage(browser, []);
+  // Without the service worker, which would answer from its cache what the route refuses.
+  const page = await newPage(browser, [], { serviceWorkers: 'block' });
   // The wasm does not arrive (as when the browser cannot give it memory).
   await page.route('**/pkg/caro_bg.wasm', (route) => route.abort());
   await page.goto(`${base}caro.html?type=2-players&rows=15&columns=15&moves=h8`);

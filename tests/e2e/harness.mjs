@@ -9,30 +9,44 @@ const root = fileURLToPath(new URL('../../www/', import.meta.url));
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.bin': 'application/octet-stream',
+  '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png',
 };
 
+// `overrides` maps a path (`/pkg/app-files.js`) to a function that rewrites the file's
+// text as served (a test's new version of the app); tests set and delete its entries.
 export async function startServer() {
+  const overrides = new Map();
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
     if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
     try {
-      const body = await readFile(file);
+      let body = await readFile(file);
+      const rewrite = overrides.get(path);
+      if (rewrite) body = Buffer.from(rewrite(body.toString('utf8')));
       res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
     } catch {
       res.writeHead(404).end('not found');
     }
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { server, base: `http://127.0.0.1:${server.address().port}/` };
+  return { server, base: `http://127.0.0.1:${server.address().port}/`, overrides };
 }
 
+const chromiumOptions = {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
 export async function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch(chromiumOptions);
+}
+
+// A browser with a profile of its own in `dir` (not incognito, as launch()'s contexts
+// are): what Chromium asks of an app it would install.
+export async function launchWithProfile(dir) {
+  return chromium.launchPersistentContext(dir, chromiumOptions);
 }
 
 // A new page that fails the test on any page error or console error. `options` are the

@@ -105,7 +105,8 @@ test('human vs Strong: the search shows on the page and Move now plays its best 
 
 test('Strong says so when its evaluation file cannot be fetched; the other levels still play', async () => {
   const errors = [];
-  const page = await newPage(browser, errors);
+  // Without the service worker, which would answer from its cache what the route refuses.
+  const page = await newPage(browser, errors, { serviceWorkers: 'block' });
   // The worker fetches pkg/othello-eval.bin with its first Othello request.
   await page.route('**/othello-eval.bin', (route) => route.fulfill({ status: 404, body: 'not found' }));
   await page.goto(`${base}othello.html?type=player-computer&level=strong&human=black&seed=4`);
