@@ -172,11 +172,13 @@ const LAYOUT: &str = r#"
   <button id="undo" type="button">Undo</button>
   <button id="redo" type="button" disabled>Redo</button>
   <button id="pause" type="button" hidden>Pause</button>
-  <button id="move-now" type="button" hidden>Move now</button>
   <button id="hint" type="button" hidden>Hint</button>
   <button id="home" type="button">Home</button>
 </div>
-<p id="status" aria-live="polite">Loading…</p>
+<div class="status-row">
+  <p id="status" aria-live="polite">Loading…</p>
+  <button id="move-now" type="button" hidden>Move now</button>
+</div>
 <p id="note"></p>
 <p id="message" aria-live="polite"></p>
 <div class="play-area">
