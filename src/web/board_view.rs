@@ -115,7 +115,7 @@ impl BoardView {
     }
 
     /// The box the board may take: the page's width less the side panel beside it on a
-    /// wide screen, and the window's height below the board's top.
+    /// wide screen, and the window's height below the board's top (at least 320 px).
     fn available(&self) -> (f64, f64) {
         let window = dom::window();
         let inner_w = window
@@ -146,7 +146,10 @@ impl BoardView {
         let width = (area - panel).max(120.0);
         let scroll_y = window.scroll_y().unwrap_or(0.0);
         let top = self.wrap.get_bounding_client_rect().top() + scroll_y;
-        let height = (inner_h - top - 12.0).max(inner_h * 0.5).max(160.0);
+        // In a short window (a phone on its side) the room below the buttons and the
+        // status would leave cells too small to play: the board gets 320 px (or the
+        // window's height) and the page scrolls down to it.
+        let height = (inner_h - top - 12.0).max((inner_h - 12.0).min(320.0));
         (width, height)
     }
 
