@@ -171,6 +171,9 @@ impl BoardView {
 
     /// Fits the board to its box (the largest cells that show it whole).
     pub fn fit(&mut self) -> Result<(), JsValue> {
+        let style = self.wrap.style();
+        style.remove_property("width")?;
+        style.remove_property("height")?;
         let cell = self.fitting_cell();
         self.fitted = true;
         // The whole board in view: the scroll goes back to the start by itself.
@@ -218,6 +221,14 @@ impl BoardView {
     /// the view.
     pub fn zoom(&mut self, factor: f64, anchor: Option<(f64, f64)>) -> Result<(), JsValue> {
         let cell = (self.cell * factor).clamp(MIN_CELL, self.max_cell.max(64.0));
+        if self.fitted {
+            // The view keeps the fitted board's box: zoomed, the board is seen through it,
+            // and what lies around it (the zoom buttons under a phone's finger) stays put.
+            let style = self.wrap.style();
+            let box_ = self.wrap.get_bounding_client_rect();
+            style.set_property("width", &px(box_.width()))?;
+            style.set_property("height", &px(box_.height()))?;
+        }
         self.fitted = false;
         self.apply(cell, anchor)
     }
@@ -226,20 +237,42 @@ impl BoardView {
     /// where it is.
     pub fn apply(&mut self, cell: f64, anchor: Option<(f64, f64)>) -> Result<(), JsValue> {
         let rect = self.wrap.get_bounding_client_rect();
+        // The anchor in the view (from its padding edge, where scrolling counts from).
         let (ax, ay) = match anchor {
-            Some((x, y)) => (x - rect.left(), y - rect.top()),
-            None => (rect.width() / 2.0, rect.height() / 2.0),
+            Some((x, y)) => (
+                x - rect.left() - self.wrap.client_left() as f64,
+                y - rect.top() - self.wrap.client_top() as f64,
+            ),
+            None => (
+                self.wrap.client_width() as f64 / 2.0,
+                self.wrap.client_height() as f64 / 2.0,
+            ),
         };
+        let (ox, oy) = self.table_origin();
         let old_w = self.table.offset_width().max(1) as f64;
         let old_h = self.table.offset_height().max(1) as f64;
-        let fx = (self.wrap.scroll_left() as f64 + ax) / old_w;
-        let fy = (self.wrap.scroll_top() as f64 + ay) / old_h;
+        // The board point under the anchor, as fractions of the table.
+        let fx = (self.wrap.scroll_left() as f64 + ax - ox) / old_w;
+        let fy = (self.wrap.scroll_top() as f64 + ay - oy) / old_h;
         self.set_cell(cell)?;
         let new_w = self.table.offset_width() as f64;
         let new_h = self.table.offset_height() as f64;
-        self.wrap.set_scroll_left((fx * new_w - ax).round() as i32);
-        self.wrap.set_scroll_top((fy * new_h - ay).round() as i32);
+        self.wrap
+            .set_scroll_left((ox + fx * new_w - ax).round() as i32);
+        self.wrap
+            .set_scroll_top((oy + fy * new_h - ay).round() as i32);
         Ok(())
+    }
+
+    /// Where the table starts in the wrap's scrolled content (its padding: room for the
+    /// coordinates), which does not change with zoom or scroll.
+    fn table_origin(&self) -> (f64, f64) {
+        let w = self.wrap.get_bounding_client_rect();
+        let t = self.table.get_bounding_client_rect();
+        (
+            t.left() - w.left() - self.wrap.client_left() as f64 + self.wrap.scroll_left() as f64,
+            t.top() - w.top() - self.wrap.client_top() as f64 + self.wrap.scroll_top() as f64,
+        )
     }
 
     /// Refits after the window changed, unless the player zoomed.
@@ -279,8 +312,7 @@ impl BoardView {
     pub fn centre_on(&self, fx: f64, fy: f64) {
         let w = self.table.offset_width() as f64;
         let h = self.table.offset_height() as f64;
-        let left = self.table.offset_left() as f64;
-        let top = self.table.offset_top() as f64;
+        let (left, top) = self.table_origin();
         let x = left + fx * w - self.wrap.client_width() as f64 / 2.0;
         let y = top + fy * h - self.wrap.client_height() as f64 / 2.0;
         self.wrap.set_scroll_left(x.round() as i32);
@@ -330,8 +362,9 @@ impl BoardView {
         // The view: the wrap's scroll box over the table.
         let tw = self.table.offset_width().max(1) as f64;
         let th = self.table.offset_height().max(1) as f64;
-        let x0 = ((self.wrap.scroll_left() - self.table.offset_left()) as f64 / tw).clamp(0.0, 1.0);
-        let y0 = ((self.wrap.scroll_top() - self.table.offset_top()) as f64 / th).clamp(0.0, 1.0);
+        let (ox, oy) = self.table_origin();
+        let x0 = ((self.wrap.scroll_left() as f64 - ox) / tw).clamp(0.0, 1.0);
+        let y0 = ((self.wrap.scroll_top() as f64 - oy) / th).clamp(0.0, 1.0);
         let vw = (self.wrap.client_width() as f64 / tw).min(1.0 - x0);
         let vh = (self.wrap.client_height() as f64 / th).min(1.0 - y0);
         ctx.set_stroke_style_str(&colour("--accent", "#2e7d32"));
