@@ -415,6 +415,18 @@ test("cells' accessible names: Caro h8 / h8 X, Othello d3 / d3 Black / c4, legal
   assert.equal(await label('c4'), 'c4'); // no longer legal: White's moves are c3, e3, c5
   assert.equal(await label('c3'), 'c3, legal move');
   assert.equal(await page.getAttribute('#d3', 'role'), 'gridcell');
+  // The legal-move dots stand out from the green: at least 3:1 (WCAG, for what must be seen).
+  const ratio = await page.evaluate(() => {
+    const rgba = (css) => (css.match(/[\d.]+/g) ?? []).map(Number);
+    const [r, g, b, a = 1] = rgba(getComputedStyle(document.querySelector('#c3 .disc')).backgroundColor);
+    const bg = rgba(getComputedStyle(document.querySelector('#table_game')).backgroundColor);
+    const dot = [r, g, b].map((v, i) => v * a + bg[i] * (1 - a));
+    const lum = (c) => c.map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+      .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const [hi, lo] = [lum(dot), lum(bg)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  });
+  assert.ok(ratio >= 3, `the legal-move dot's contrast is ${ratio.toFixed(2)}:1`);
   await page.close();
 
   page = await open('connect4.html?type=2-players&moves=4445', errors);
