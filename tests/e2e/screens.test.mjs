@@ -359,8 +359,21 @@ test('keyboard: Tab to the board, arrows move a visible cursor, Enter and Space 
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.closest('#table_game')), null);
   assert.deepEqual((await cursor()).ids, [], 'no cursor once the board has lost the focus');
-  assert.deepEqual(errors, []);
   await page.close();
+
+  // Connect Four: the cursor moves over the columns and Enter drops a disc there.
+  const c4 = await open('connect4.html?type=2-players', errors);
+  await c4.focus('#table_game');
+  assert.equal(await c4.getAttribute('#table_game', 'aria-activedescendant'), 'col-4');
+  await c4.keyboard.press('Enter');
+  await c4.keyboard.press('ArrowRight');
+  await c4.keyboard.press('ArrowDown'); // one row of columns: nowhere to go
+  await c4.keyboard.press(' ');
+  assert.equal(await c4.getAttribute('#table_game', 'aria-activedescendant'), 'col-5');
+  assert.equal(await c4.getAttribute('#col-4', 'aria-label'), 'column 4, 1 disc: Red');
+  assert.equal(await c4.getAttribute('#col-5', 'aria-label'), 'column 5, 1 disc: Yellow');
+  assert.deepEqual(errors, []);
+  await c4.close();
 });
 
 test('a click on the board leaves the focus where it was: the arrow keys still step through the moves; u, n and h', async () => {
