@@ -24,9 +24,12 @@ const MINIMAP_SIZE: f64 = 132.0;
 pub struct BoardView {
     wrap: HtmlElement,
     table: HtmlElement,
-    /// The table's width and height as `a * cell + b`.
+    /// The table's width and height as `a * cell + b`: `a` the cells across (down), `b`
+    /// what does not grow with the cells (borders, headers), guessed until `settle`
+    /// measures it on the table as laid out.
     width: (f64, f64),
     height: (f64, f64),
+    measured: bool,
     cell: f64,
     max_cell: f64,
     /// The board is as fitted (not zoomed by the player): it refits when the window does.
@@ -41,22 +44,18 @@ fn px(v: f64) -> String {
 }
 
 impl BoardView {
-    /// Frames `table` (inside `.board-wrap`) with cells at most `max_cell` pixels.
+    /// Frames `table` (inside `.board-wrap`), a grid of `grid` cells (rows, columns) each
+    /// `--cell` wide and high plus a fixed part, with cells at most `max_cell` pixels.
+    ///
+    /// The first fit is worked out while the table is out of the layout, so that its cells
+    /// are styled and laid out once, at their size, when the page is complete (see
+    /// `settle`): a 60x60 board's 3600 cells take a good part of a second each time.
     pub fn new(table: &Element, max_cell: f64, grid: (usize, usize)) -> Result<BoardView, JsValue> {
         let table: HtmlElement = table.clone().unchecked_into();
         let wrap: HtmlElement = table
             .closest(".board-wrap")?
             .ok_or_else(|| JsValue::from_str("the board has no .board-wrap"))?
             .unchecked_into();
-        let measure = |cell: f64| -> Result<(f64, f64), JsValue> {
-            table.style().set_property("--cell", &px(cell))?;
-            Ok((table.offset_width() as f64, table.offset_height() as f64))
-        };
-        let (w1, h1) = measure(20.0)?;
-        let (w2, h2) = measure(40.0)?;
-        let slope = |a: f64, b: f64| ((b - a) / 20.0).max(0.01);
-        let width = (slope(w1, w2), w1 - slope(w1, w2) * 20.0);
-        let height = (slope(h1, h2), h1 - slope(h1, h2) * 20.0);
         let minimap = if grid.0 * grid.1 >= MINIMAP_CELLS {
             let canvas: HtmlCanvasElement = dom::by_id("minimap")?.unchecked_into();
             dom::set_shown(&canvas, true)?;
@@ -64,18 +63,24 @@ impl BoardView {
         } else {
             None
         };
+        let (rows, cols) = (grid.0 as f64, grid.1 as f64);
         let mut view = BoardView {
             wrap,
             table,
-            width,
-            height,
+            // A guess: one pixel of border between cells and around them.
+            width: (cols, cols + 1.0),
+            height: (rows, rows + 1.0),
+            measured: false,
             cell: 20.0,
             max_cell,
             fitted: true,
             minimap,
             grid,
         };
-        view.fit()?;
+        dom::set_shown(&view.table, false)?;
+        let fitted = view.fit();
+        dom::set_shown(&view.table, true)?;
+        fitted?;
         Ok(view)
     }
 
@@ -83,8 +88,34 @@ impl BoardView {
         &self.wrap
     }
 
+    /// Measures the table as laid out, once, after the page has set everything else on
+    /// it (each change to the table's attributes restyles its cells): what does not grow
+    /// with the cells, and then the fit again if the first one's guess was off.
+    pub fn settle(&mut self) -> Result<(), JsValue> {
+        if self.measured {
+            return Ok(());
+        }
+        self.measured = true;
+        // Twice at most: a table whose headers outgrow small cells is not quite linear.
+        for _ in 0..2 {
+            let w = self.table.offset_width() as f64;
+            let h = self.table.offset_height() as f64;
+            self.width.1 = w - self.width.0 * self.cell;
+            self.height.1 = h - self.height.0 * self.cell;
+            if !self.fitted {
+                break;
+            }
+            let cell = self.fitting_cell();
+            if cell == self.cell {
+                break;
+            }
+            self.set_cell(cell)?;
+        }
+        Ok(())
+    }
+
     /// The box the board may take: the page's width less the side panel beside it on a
-    /// wide screen, and the window's height below the board's top.
+    /// wide screen, and the window's height below the board's top (at least 320 px).
     fn available(&self) -> (f64, f64) {
         let window = dom::window();
         let inner_w = window
@@ -97,9 +128,13 @@ impl BoardView {
             .ok()
             .and_then(|v| v.as_f64())
             .unwrap_or(800.0);
+        // The row the board shares with the side panel: the board's own column is only as
+        // wide as the board (its width would follow the cell size it is to decide).
         let area = self
             .wrap
-            .parent_element()
+            .closest(".play-area")
+            .ok()
+            .flatten()
             .map(|p| p.client_width() as f64)
             .unwrap_or(inner_w);
         // Beside the board from 760 px on (see style.css): the panel's least width and the gap.
@@ -111,30 +146,52 @@ impl BoardView {
         let width = (area - panel).max(120.0);
         let scroll_y = window.scroll_y().unwrap_or(0.0);
         let top = self.wrap.get_bounding_client_rect().top() + scroll_y;
-        let height = (inner_h - top - 12.0).max(inner_h * 0.5).max(160.0);
+        // In a short window (a phone on its side) the room below the buttons and the
+        // status would leave cells too small to play: the board gets 320 px (or the
+        // window's height) and the page scrolls down to it.
+        let height = (inner_h - top - 12.0).max((inner_h - 12.0).min(320.0));
         (width, height)
+    }
+
+    /// The largest cells that show the whole board in its box, the box set as the wrap's
+    /// largest size.
+    fn fitting_cell(&self) -> f64 {
+        let (w, h) = self.available();
+        let (pad_w, pad_h) = self.padding();
+        let style = self.wrap.style();
+        let _ = style.set_property("max-width", &px(w.floor()));
+        let _ = style.set_property("max-height", &px(h.floor()));
+        let by_width = (w - pad_w - self.width.1) / self.width.0;
+        let by_height = (h - pad_h - self.height.1) / self.height.0;
+        by_width
+            .min(by_height)
+            .floor()
+            .clamp(MIN_CELL, self.max_cell)
     }
 
     /// Fits the board to its box (the largest cells that show it whole).
     pub fn fit(&mut self) -> Result<(), JsValue> {
-        let (w, h) = self.available();
-        let (pad_w, pad_h) = self.padding();
         let style = self.wrap.style();
-        style.set_property("max-width", &px(w.floor()))?;
-        style.set_property("max-height", &px(h.floor()))?;
-        let by_width = (w - pad_w - self.width.1) / self.width.0;
-        let by_height = (h - pad_h - self.height.1) / self.height.0;
-        let cell = by_width
-            .min(by_height)
-            .floor()
-            .clamp(MIN_CELL, self.max_cell);
+        style.remove_property("width")?;
+        style.remove_property("height")?;
+        let cell = self.fitting_cell();
         self.fitted = true;
-        self.apply(cell, None)
+        // The whole board in view: the scroll goes back to the start by itself.
+        self.set_cell(cell)
     }
 
-    /// The wrap's padding (the room around the table: coordinates, outlines).
+    fn set_cell(&mut self, cell: f64) -> Result<(), JsValue> {
+        self.cell = cell;
+        self.table.style().set_property("--cell", &px(cell))?;
+        // Small cells have room for only some of the coordinates.
+        self.table
+            .toggle_attribute_with_force("data-small", cell < 17.0)?;
+        Ok(())
+    }
+
+    /// The wrap's padding and borders (the room around the table: coordinates, outlines);
+    /// not its scrollbars, which a fitted board does not have.
     fn padding(&self) -> (f64, f64) {
-        let w = self.wrap.offset_width() as f64 - self.wrap.client_width() as f64;
         let style = dom::window().get_computed_style(&self.wrap).ok().flatten();
         let get = |name: &str| {
             style
@@ -143,15 +200,35 @@ impl BoardView {
                 .and_then(|v| v.trim_end_matches("px").parse::<f64>().ok())
                 .unwrap_or(0.0)
         };
-        let horizontal = get("padding-left") + get("padding-right") + w.max(0.0);
-        let vertical = get("padding-top") + get("padding-bottom");
-        (horizontal, vertical)
+        let sum = |names: [&str; 4]| names.iter().map(|n| get(n)).sum::<f64>();
+        (
+            sum([
+                "padding-left",
+                "padding-right",
+                "border-left-width",
+                "border-right-width",
+            ]),
+            sum([
+                "padding-top",
+                "padding-bottom",
+                "border-top-width",
+                "border-bottom-width",
+            ]),
+        )
     }
 
     /// Zooms by `factor` around the point `anchor` (client coordinates), or the middle of
     /// the view.
     pub fn zoom(&mut self, factor: f64, anchor: Option<(f64, f64)>) -> Result<(), JsValue> {
         let cell = (self.cell * factor).clamp(MIN_CELL, self.max_cell.max(64.0));
+        if self.fitted {
+            // The view keeps the fitted board's box: zoomed, the board is seen through it,
+            // and what lies around it (the zoom buttons under a phone's finger) stays put.
+            let style = self.wrap.style();
+            let box_ = self.wrap.get_bounding_client_rect();
+            style.set_property("width", &px(box_.width()))?;
+            style.set_property("height", &px(box_.height()))?;
+        }
         self.fitted = false;
         self.apply(cell, anchor)
     }
@@ -160,24 +237,42 @@ impl BoardView {
     /// where it is.
     pub fn apply(&mut self, cell: f64, anchor: Option<(f64, f64)>) -> Result<(), JsValue> {
         let rect = self.wrap.get_bounding_client_rect();
+        // The anchor in the view (from its padding edge, where scrolling counts from).
         let (ax, ay) = match anchor {
-            Some((x, y)) => (x - rect.left(), y - rect.top()),
-            None => (rect.width() / 2.0, rect.height() / 2.0),
+            Some((x, y)) => (
+                x - rect.left() - self.wrap.client_left() as f64,
+                y - rect.top() - self.wrap.client_top() as f64,
+            ),
+            None => (
+                self.wrap.client_width() as f64 / 2.0,
+                self.wrap.client_height() as f64 / 2.0,
+            ),
         };
+        let (ox, oy) = self.table_origin();
         let old_w = self.table.offset_width().max(1) as f64;
         let old_h = self.table.offset_height().max(1) as f64;
-        let fx = (self.wrap.scroll_left() as f64 + ax) / old_w;
-        let fy = (self.wrap.scroll_top() as f64 + ay) / old_h;
-        self.cell = cell;
-        self.table.style().set_property("--cell", &px(cell))?;
-        // Small cells have room for only some of the coordinates.
-        self.table
-            .toggle_attribute_with_force("data-small", cell < 17.0)?;
+        // The board point under the anchor, as fractions of the table.
+        let fx = (self.wrap.scroll_left() as f64 + ax - ox) / old_w;
+        let fy = (self.wrap.scroll_top() as f64 + ay - oy) / old_h;
+        self.set_cell(cell)?;
         let new_w = self.table.offset_width() as f64;
         let new_h = self.table.offset_height() as f64;
-        self.wrap.set_scroll_left((fx * new_w - ax).round() as i32);
-        self.wrap.set_scroll_top((fy * new_h - ay).round() as i32);
+        self.wrap
+            .set_scroll_left((ox + fx * new_w - ax).round() as i32);
+        self.wrap
+            .set_scroll_top((oy + fy * new_h - ay).round() as i32);
         Ok(())
+    }
+
+    /// Where the table starts in the wrap's scrolled content (its padding: room for the
+    /// coordinates), which does not change with zoom or scroll.
+    fn table_origin(&self) -> (f64, f64) {
+        let w = self.wrap.get_bounding_client_rect();
+        let t = self.table.get_bounding_client_rect();
+        (
+            t.left() - w.left() - self.wrap.client_left() as f64 + self.wrap.scroll_left() as f64,
+            t.top() - w.top() - self.wrap.client_top() as f64 + self.wrap.scroll_top() as f64,
+        )
     }
 
     /// Refits after the window changed, unless the player zoomed.
@@ -217,8 +312,7 @@ impl BoardView {
     pub fn centre_on(&self, fx: f64, fy: f64) {
         let w = self.table.offset_width() as f64;
         let h = self.table.offset_height() as f64;
-        let left = self.table.offset_left() as f64;
-        let top = self.table.offset_top() as f64;
+        let (left, top) = self.table_origin();
         let x = left + fx * w - self.wrap.client_width() as f64 / 2.0;
         let y = top + fy * h - self.wrap.client_height() as f64 / 2.0;
         self.wrap.set_scroll_left(x.round() as i32);
@@ -268,8 +362,9 @@ impl BoardView {
         // The view: the wrap's scroll box over the table.
         let tw = self.table.offset_width().max(1) as f64;
         let th = self.table.offset_height().max(1) as f64;
-        let x0 = ((self.wrap.scroll_left() - self.table.offset_left()) as f64 / tw).clamp(0.0, 1.0);
-        let y0 = ((self.wrap.scroll_top() - self.table.offset_top()) as f64 / th).clamp(0.0, 1.0);
+        let (ox, oy) = self.table_origin();
+        let x0 = ((self.wrap.scroll_left() as f64 - ox) / tw).clamp(0.0, 1.0);
+        let y0 = ((self.wrap.scroll_top() as f64 - oy) / th).clamp(0.0, 1.0);
         let vw = (self.wrap.client_width() as f64 / tw).min(1.0 - x0);
         let vh = (self.wrap.client_height() as f64 / th).min(1.0 - y0);
         ctx.set_stroke_style_str(&colour("--accent", "#2e7d32"));

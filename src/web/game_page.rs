@@ -179,11 +179,13 @@ const LAYOUT: &str = r#"
   <button id="undo" type="button">Undo</button>
   <button id="redo" type="button" disabled>Redo</button>
   <button id="pause" type="button" hidden>Pause</button>
-  <button id="move-now" type="button" hidden>Move now</button>
   <button id="hint" type="button" hidden>Hint</button>
   <button id="home" type="button">Home</button>
 </div>
-<p id="status" aria-live="polite">Loading…</p>
+<div class="status-row">
+  <p id="status" aria-live="polite">Loading…</p>
+  <button id="move-now" type="button" hidden>Move now</button>
+</div>
 <p id="note"></p>
 <p id="message" aria-live="polite"></p>
 <div class="play-area">
@@ -797,16 +799,6 @@ fn show_state<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
     }
     let ply = p.view.unwrap_or(names.len());
     p.game.redraw(&p.table, ply)?;
-    if p.followed != Some(ply) {
-        // A move new on the board (played, or stepped to) comes into sight.
-        if let (Some(view), Some(el)) = (&p.frame, p.game.last_move_element(ply)) {
-            view.follow(&el);
-        }
-        p.followed = Some(ply);
-    }
-    if let Some(view) = &p.frame {
-        view.draw_minimap(&p.game.stones_at(ply))?;
-    }
     let (state, winner) = match p.game.outcome() {
         None => ("playing", None),
         Some(Outcome::Draw) => ("draw", None),
@@ -835,7 +827,6 @@ fn show_state<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
     dom::set_shown(&dom::by_id("move-now")?, thinking)?;
     p.table
         .toggle_attribute_with_force("data-thinking", p.awaiting.is_some())?;
-    update_move_list(&mut p.drawn_list, &names, p.view)?;
     let looking_back = p.view.is_some();
     dom::by_id("nav-first")?.toggle_attribute_with_force("disabled", ply == 0)?;
     dom::by_id("nav-prev")?.toggle_attribute_with_force("disabled", ply == 0)?;
@@ -852,6 +843,22 @@ fn show_state<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
     }
     let human_turn = p.human_may_move();
     p.game.after_change(human_turn)?;
+    // What reads the layout comes after everything that changes the board: one layout of
+    // its cells a refresh, not one for each read.
+    if let Some(view) = p.frame.as_mut() {
+        view.settle()?;
+    }
+    if p.followed != Some(ply) {
+        // A move new on the board (played, or stepped to) comes into sight.
+        if let (Some(view), Some(el)) = (&p.frame, p.game.last_move_element(ply)) {
+            view.follow(&el);
+        }
+        p.followed = Some(ply);
+    }
+    if let Some(view) = &p.frame {
+        view.draw_minimap(&p.game.stones_at(ply))?;
+    }
+    update_move_list(&mut p.drawn_list, &names, p.view)?;
     save_game(p);
     // A hint belongs to the position it was worked out for.
     let moves_now = p.game.transcript();

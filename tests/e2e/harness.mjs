@@ -95,3 +95,82 @@ export function stones(page) {
 export function viewPly(page) {
   return page.$eval('#table_game', (t) => t.getAttribute('data-view-ply'));
 }
+
+// A desktop window, as the issue tried it.
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+// Where `selector` lies: its box, and whether it is wholly inside the visible part of the
+// board's scroll box (.board-wrap, scrollbars excluded) and inside the window. 1 px of
+// rounding is allowed.
+export function placement(page, selector) {
+  return page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    const wrap = document.querySelector('.board-wrap');
+    const w = wrap.getBoundingClientRect();
+    const view = {
+      left: w.left + wrap.clientLeft, top: w.top + wrap.clientTop,
+      right: w.left + wrap.clientLeft + wrap.clientWidth, bottom: w.top + wrap.clientTop + wrap.clientHeight,
+    };
+    const inside = (b) => r.left >= b.left - 1 && r.top >= b.top - 1 && r.right <= b.right + 1 && r.bottom <= b.bottom + 1;
+    return {
+      box: { left: r.left, top: r.top, width: r.width, height: r.height },
+      inWrap: inside(view),
+      inWindow: inside({ left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight }),
+    };
+  });
+}
+
+// The board's layout: the table's box, its cell size (--cell), whether the page scrolls
+// sideways and whether the board's scroll box needs scrolling.
+export function layout(page) {
+  return page.evaluate(() => {
+    const table = document.querySelector('#table_game');
+    const wrap = document.querySelector('.board-wrap');
+    const r = table.getBoundingClientRect();
+    const doc = document.documentElement;
+    return {
+      table: { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height },
+      cell: parseFloat(table.style.getPropertyValue('--cell')),
+      pageScrollsSideways: doc.scrollWidth > doc.clientWidth,
+      wrapScrolls: wrap.scrollWidth > wrap.clientWidth + 1 || wrap.scrollHeight > wrap.clientHeight + 1,
+      window: { width: window.innerWidth, height: window.innerHeight },
+    };
+  });
+}
+
+// Records, from the page's own clock, when the board is first on the screen: the frame
+// after #table_game first says data-state="playing", painted (window.__firstBoard, ms since
+// navigation began). Call before page.goto.
+export function recordFirstBoard(page) {
+  return page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('#table_game[data-state="playing"]')) {
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => { window.__firstBoard = performance.now(); }, 0));
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+  });
+}
+
+// Plays `cells` (ids `row-col`) by clicking them in the page, each timed: the click's own
+// work (script, DOM changes) and until the frame after it is painted. In milliseconds.
+export function timeMoves(page, cells) {
+  return page.evaluate(async (ids) => {
+    const script = [];
+    const painted = [];
+    for (const id of ids) {
+      const el = document.getElementById(id);
+      const t0 = performance.now();
+      el.click();
+      script.push(performance.now() - t0);
+      await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+      painted.push(performance.now() - t0);
+    }
+    return { script, painted };
+  }, cells);
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
