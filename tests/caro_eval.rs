@@ -151,12 +151,28 @@ fn a_truncated_or_corrupted_weights_file_is_refused_with_a_message() {
 }
 
 #[test]
-fn the_shipped_weights_load_and_differ_from_zero() {
+fn the_shipped_weights_load_and_a_zero_correction_keeps_the_hand_set_evaluation() {
     let w = Weights::shipped().expect("natively the weights are built in");
     for rule in weights::RULES {
         let rw = w.rule(rule);
-        assert!(rw.combo[0].iter().any(|&v| v != 0), "{rule:?}");
+        // What ships is checked on load; a rule whose corrections are all zero runs the
+        // hand-set evaluation at full speed (no combination bookkeeping), any other uses them.
+        let chosen = caro::caro::search::EvalChoice::Shipped.for_rule(rule);
+        assert_eq!(chosen.is_none(), rw.is_zero(), "{rule:?}");
     }
+    // Random (non-zero) weights are never filtered out.
+    let rw = random_weights(3);
+    assert!(!rw.is_zero());
+    // Zero corrections give exactly the hand-set value.
+    let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+    for (row, col) in [(7, 7), (7, 8), (8, 8)] {
+        board.play(Pos::new(row, col)).unwrap();
+    }
+    let zero: &'static RuleWeights = Box::leak(Box::new(RuleWeights::zero()));
+    let with = Position::with_weights(&board, Side::Second, Some(zero));
+    let without = Position::with_weights(&board, Side::Second, None);
+    assert_eq!(eval::evaluate(&with), eval::classic(&without));
+    assert_ne!(eval::evaluate(&with), 0, "the position has a value");
 }
 
 #[test]

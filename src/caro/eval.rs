@@ -17,11 +17,14 @@ pub const WIN_THRESHOLD: i32 = WIN - 1_000;
 /// The position's value for the side to move, in rough "points"; far below [`WIN`].
 pub fn evaluate(pos: &Position) -> i32 {
     match pos.weights() {
+        // The trained weights correct the hand-set evaluation: each empty cell's combination
+        // and the board's threats add their weights to it.
         Some(w) => {
             let me = pos.to_move();
             let opp = me.opponent();
             let mask = super::weights::threat_mask(pos.class_counts(me), pos.class_counts(opp));
-            let value = pos.combo_value(me) - pos.combo_value(opp) + w.threat_value(me, mask);
+            let value = classic(pos) + pos.combo_value(me) - pos.combo_value(opp)
+                + w.threat_value(me, mask);
             value.clamp(-EVAL_LIMIT, EVAL_LIMIT)
         }
         None => classic(pos),
@@ -60,16 +63,16 @@ pub enum Threat {
 }
 
 pub fn threat(levels: [Level; 4]) -> Threat {
-    // A five anywhere outranks everything, whatever direction it lies in.
-    if levels.contains(&FIVE) {
-        return Threat::Five;
-    }
+    // One pass; a five anywhere outranks everything, whatever direction it lies in.
+    let mut fives = 0;
+    let mut open_fours = 0;
     let mut fours = 0;
     let mut threes = 0;
     let mut best = 0;
     for l in levels {
         match l {
-            F4 => return Threat::WinningFour,
+            FIVE => fives += 1,
+            F4 => open_fours += 1,
             B4 => fours += 1,
             F3 => threes += 1,
             _ => {}
@@ -78,7 +81,9 @@ pub fn threat(levels: [Level; 4]) -> Threat {
             best = best.max(l);
         }
     }
-    if fours >= 2 {
+    if fives > 0 {
+        Threat::Five
+    } else if open_fours > 0 || fours >= 2 {
         Threat::WinningFour
     } else if fours == 1 && threes >= 1 {
         Threat::FourThree

@@ -52,6 +52,9 @@ pub struct Position {
     count: [[u32; LEVELS]; 2],
     /// The trained evaluation's weights for this rule (`None`: the hand-set evaluation).
     weights: Option<&'static RuleWeights>,
+    /// Whether the combinations and threat classes are kept (they cost about half the
+    /// engine's speed, so only with weights or for training).
+    track: bool,
     /// Sum over empty cells of each side's combination value (with `weights`).
     combo_value: [i32; 2],
     /// How many empty cells are in each threat class, per side.
@@ -91,6 +94,21 @@ impl Position {
         to_move: Side,
         weights: Option<&'static RuleWeights>,
     ) -> Position {
+        Position::build(board, to_move, weights, weights.is_some())
+    }
+
+    /// A position that keeps every cell's combination and the threat classes without
+    /// weights: what training reads.
+    pub fn tracking(board: &Board, to_move: Side) -> Position {
+        Position::build(board, to_move, None, true)
+    }
+
+    fn build(
+        board: &Board,
+        to_move: Side,
+        weights: Option<&'static RuleWeights>,
+        track: bool,
+    ) -> Position {
         let (rows, cols, rule) = (board.rows(), board.cols(), board.rule());
         let stride = cols + PAD;
         let size = (rows + 2 * PAD) * stride + PAD + 1;
@@ -114,6 +132,7 @@ impl Position {
             value: [0; 2],
             count: [[0; LEVELS]; 2],
             weights,
+            track,
             combo_value: [0; 2],
             class_count: [[0; CLASSES]; 2],
             history: Vec::new(),
@@ -233,7 +252,8 @@ impl Position {
         self.combo_value[side.index()]
     }
 
-    /// How many empty cells give `side` each threat class (indexed by `Threat as usize`).
+    /// How many empty cells give `side` each threat class (indexed by `Threat as usize`);
+    /// kept only by a position with weights or made by [`Position::tracking`].
     pub fn class_counts(&self, side: Side) -> &[u32; CLASSES] {
         &self.class_count[side.index()]
     }
@@ -332,7 +352,9 @@ impl Position {
                 self.value[s] += eval::LEVEL_VALUE[l as usize];
                 self.count[s][l as usize] += 1;
             }
-            self.tally_combo(i, s, 1);
+            if self.track {
+                self.tally_combo(i, s, 1);
+            }
         }
     }
 
@@ -343,7 +365,9 @@ impl Position {
                 self.value[s] -= eval::LEVEL_VALUE[l as usize];
                 self.count[s][l as usize] -= 1;
             }
-            self.tally_combo(i, s, -1);
+            if self.track {
+                self.tally_combo(i, s, -1);
+            }
         }
     }
 
@@ -375,6 +399,17 @@ impl Position {
     }
 
     fn update_lines(&mut self, i: usize, code: u32, add: bool) {
+        // Two copies of the loop, so the engine's own (without the combinations) carries no
+        // test of `track` in its hottest place.
+        if self.track {
+            self.update_lines_with::<true>(i, code, add);
+        } else {
+            self.update_lines_with::<false>(i, code, add);
+        }
+    }
+
+    #[inline(always)]
+    fn update_lines_with<const TRACK: bool>(&mut self, i: usize, code: u32, add: bool) {
         for d in 0..4 {
             let off = self.offsets[d];
             for k in 1..=5isize {
@@ -393,9 +428,13 @@ impl Position {
                             let old = self.levels[n][side][d];
                             let new = self.tables[side][key];
                             if old != new {
-                                self.tally_combo(n, side, -1);
+                                if TRACK {
+                                    self.tally_combo(n, side, -1);
+                                }
                                 self.levels[n][side][d] = new;
-                                self.tally_combo(n, side, 1);
+                                if TRACK {
+                                    self.tally_combo(n, side, 1);
+                                }
                                 self.value[side] += eval::LEVEL_VALUE[new as usize]
                                     - eval::LEVEL_VALUE[old as usize];
                                 self.count[side][old as usize] -= 1;

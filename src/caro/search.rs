@@ -64,13 +64,15 @@ pub enum EvalChoice {
 }
 
 impl EvalChoice {
-    /// The weights for `rule`, or `None` for the hand-set evaluation.
+    /// The weights for `rule`, or `None` for the hand-set evaluation (also when the weights
+    /// correct nothing: all zero, which keeps the engine at its full speed).
     pub fn for_rule(self, rule: super::Rule) -> Option<&'static super::weights::RuleWeights> {
-        match self {
+        let weights = match self {
             EvalChoice::Shipped => Weights::shipped().map(|w| w.rule(rule)),
             EvalChoice::Classic => None,
             EvalChoice::Weights(w) => Some(w.rule(rule)),
-        }
+        };
+        weights.filter(|w| !w.is_zero())
     }
 }
 

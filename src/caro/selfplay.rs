@@ -171,7 +171,7 @@ pub fn play_game(config: &SelfPlayConfig, seed: u64) -> GameRecord {
 pub fn visit_quiet_positions(record: &GameRecord, skip: usize, visit: &mut dyn FnMut(&Position)) {
     let board = &record.board;
     let empty = Board::new(board.rows(), board.cols(), board.rule()).expect("a valid board");
-    let mut pos = Position::with_weights(&empty, Side::First, None);
+    let mut pos = Position::tracking(&empty, Side::First);
     for (ply, &m) in board.moves().iter().enumerate() {
         if ply >= skip && is_quiet(&pos) {
             visit(&pos);

@@ -1,8 +1,8 @@
 //! Fitting the evaluation's weights to self-play games (logistic regression).
 //!
-//! The model, seen from X: every empty cell adds X's combination value and takes O's, and
-//! the threat value of the side to move is added (X to move) or taken (O to move); see
-//! [`super::weights`]. The probability that X wins is `sigmoid(value / SCALE)`, fitted to
+//! The model, seen from X: the hand-set evaluation, corrected by the weights: every empty
+//! cell adds X's combination value and takes O's, and the threat value of the side to move
+//! is added (X to move) or taken (O to move); see [`super::weights`]. The probability that X wins is `sigmoid(value / SCALE)`, fitted to
 //! the games' results (1 an X win, 0.5 a draw, 0 an O win) by mini-batch Adam on the cross
 //! entropy, with a little L2 pull towards the starting weights. A held-out share of the
 //! games decides when to stop.
@@ -32,6 +32,8 @@ fn threat_feature(to_move: Side, mask: usize) -> u32 {
 /// A position as the model sees it.
 #[derive(Clone, Debug)]
 pub struct Sample {
+    /// The hand-set evaluation of the position, from X's side.
+    pub base: f32,
     /// `(feature, count)`, X's features counted positive and O's negative.
     pub features: Vec<(u32, f32)>,
     /// X's result: 1, 0.5 or 0.
@@ -39,7 +41,8 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// The features of `pos` (any side to move) with X's result `target`.
+    /// The features of `pos` (any side to move; made by [`Position::tracking`]) with X's
+    /// result `target`.
     pub fn new(pos: &Position, target: f32) -> Sample {
         let mut counts = vec![0i32; 2 * COMBOS];
         for row in 0..pos.rows() {
@@ -61,15 +64,22 @@ impl Sample {
         let mask = weights::threat_mask(pos.class_counts(me), pos.class_counts(me.opponent()));
         let sign = if me == Side::First { 1.0 } else { -1.0 };
         features.push((threat_feature(me, mask), sign));
-        Sample { features, target }
+        let base = sign * super::eval::classic(pos) as f32;
+        Sample {
+            base,
+            features,
+            target,
+        }
     }
 
     /// The model's value (X's view) under `w`.
     pub fn value(&self, w: &[f64]) -> f64 {
-        self.features
-            .iter()
-            .map(|&(f, n)| w[f as usize] * n as f64)
-            .sum()
+        self.base as f64
+            + self
+                .features
+                .iter()
+                .map(|&(f, n)| w[f as usize] * n as f64)
+                .sum::<f64>()
     }
 }
 
@@ -191,19 +201,7 @@ pub fn fit(
     unflatten(&best.1)
 }
 
-/// The starting point of a fit: the hand-set evaluation written as weights (each
-/// combination worth its directions' pattern values, a small bonus for the move).
+/// The starting point of a fit: no correction (the hand-set evaluation as it is).
 pub fn classic_weights() -> RuleWeights {
-    let t = weights::tables();
-    let mut rw = RuleWeights::zero();
-    for side in 0..2 {
-        for (c, levels) in t.levels.iter().enumerate() {
-            rw.combo[side][c] = levels
-                .iter()
-                .map(|&l| super::eval::LEVEL_VALUE[l as usize] as i16)
-                .sum();
-        }
-        rw.threat[side].fill(12);
-    }
-    rw
+    RuleWeights::zero()
 }

@@ -1,6 +1,6 @@
-//! The trained evaluation's weights: what each empty cell is worth to each side, by the
-//! combination of its four line patterns, and what the threats on the board are worth to
-//! the side to move. The project fits them itself from its own self-play games
+//! The trained evaluation's weights: corrections to the hand-set evaluation, of what each
+//! empty cell is worth to each side by the combination of its four line patterns, and of
+//! what the threats on the board are worth to the side to move. The project fits them itself from its own self-play games
 //! (`caro selfplay`, `caro train`; see docs/caro-engine.md).
 //!
 //! A cell's *combination* is the multiset of the four pattern levels a stone of one side
@@ -128,6 +128,14 @@ impl RuleWeights {
             combo: [vec![0; COMBOS], vec![0; COMBOS]],
             threat: [vec![0; MASKS], vec![0; MASKS]],
         }
+    }
+
+    /// Whether every weight is zero (the weights correct nothing).
+    pub fn is_zero(&self) -> bool {
+        self.combo
+            .iter()
+            .chain(self.threat.iter())
+            .all(|t| t.iter().all(|&v| v == 0))
     }
 
     #[inline]
