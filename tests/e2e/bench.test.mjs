@@ -44,6 +44,21 @@ test('the Othello bench solves FFO #40-44 in the browser with the same nodes as 
   const text = await page.textContent('#result');
   const wasm = text.match(/FFO #40-44: [\d.]+ s, (\d+) nodes/);
   assert.ok(wasm, text);
+  // The exact scores the FFO test suite publishes (side to move's view), and a best move
+  // among the published ones.
+  const known = {
+    40: [38, ['A2']],
+    41: [0, ['H4']],
+    42: [6, ['G2']],
+    43: [-12, ['C7', 'G3']],
+    44: [-14, ['D2', 'B8']],
+  };
+  for (const [n, [score, moves]] of Object.entries(known)) {
+    const line = text.match(new RegExp(`^#${n} (\\w+) ([+-]\\d+) `, 'm'));
+    assert.ok(line, `FFO #${n} missing in ${text}`);
+    assert.equal(Number(line[2]), score, `FFO #${n}'s score`);
+    assert.ok(moves.includes(line[1]), `FFO #${n}'s move ${line[1]}`);
+  }
   // The same nodes need the same evaluation: the weights file the page fetched.
   const out = execFileSync(nativeCaro(), ['othello', 'bench'], { encoding: 'utf8' });
   assert.equal(out.match(/FFO #40-44: [\d.]+ s, (\d+) nodes/)[1], wasm[1]);

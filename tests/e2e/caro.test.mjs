@@ -218,7 +218,8 @@ test('a bad URL lands on the home page saying what was wrong, with defaults fill
 });
 
 test('a 60x60 board opens and the Greedy bot answers on it', async () => {
-  const page = await newPage(browser, []);
+  const errors = [];
+  const page = await newPage(browser, errors);
   const t0 = Date.now();
   await page.goto(base + 'caro.html?type=player-computer&rows=60&columns=60&level=greedy');
   await page.waitForSelector('#table_game[data-state="playing"]');
@@ -228,6 +229,7 @@ test('a 60x60 board opens and the Greedy bot answers on it', async () => {
   await page.waitForFunction(() => document.querySelectorAll('#table_game .cell.o').length === 1);
   const botTime = await page.textContent('#bot-time');
   console.log(`# 60x60: first board after ${firstBoard} ms; ${botTime}`);
+  assert.deepEqual(errors, []);
   await page.close();
 });
 
