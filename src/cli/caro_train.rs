@@ -117,9 +117,10 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), InputError> {
 
 #[derive(Args, Debug, Clone)]
 #[command(long_about = "\
-Fits the evaluation's weights to self-play games (lines of 'caro selfplay'), rule by rule:
-each rule found in the games gets new weights, fitted from the starting weights (--from, or
-the shipped ones, or with --from-classic the hand-set values), the other rules keep theirs.
+Fits the evaluation's weights (corrections added to the hand-set evaluation) to self-play
+games (lines of 'caro selfplay'), rule by rule: each rule found in the games gets new
+weights, fitted from the starting weights (--from, or the shipped ones, or with
+--from-classic no correction at all), the other rules keep theirs.
 One game in twenty is held out: the weights that predict those games' results best are kept.
 Writes the whole weights file to --out.")]
 pub struct TrainArgs {
@@ -129,7 +130,7 @@ pub struct TrainArgs {
     /// The weights to start from [default: the shipped ones]
     #[arg(long, value_name = "FILE")]
     pub from: Option<String>,
-    /// Start every trained rule from the hand-set values instead
+    /// Start every trained rule from no correction (the hand-set evaluation as it is)
     #[arg(long)]
     pub from_classic: bool,
     /// Passes over the games
