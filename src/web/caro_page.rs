@@ -383,7 +383,9 @@ fn forbidden_points(board: &Board) -> Vec<Pos> {
 /// The page's entry point (`caro.html`).
 pub fn start() -> Result<(), JsValue> {
     let pairs = dom::query_pairs();
-    let (settings, errors) = CaroSettings::from_query(&pairs);
+    let (settings, mut errors) = CaroSettings::from_query(&pairs);
+    // A bad `lang=` is a bad parameter like the others.
+    errors.extend(super::lang::take_error());
     if !errors.is_empty() {
         // Back to the home page, saying what was wrong, with the rest of the choices kept.
         let message: Vec<String> = errors.iter().map(|e| e.to_string()).collect();

@@ -295,7 +295,9 @@ pub fn describe_score(score: i32, moves: usize) -> String {
 /// The page's entry point (`connect4.html`).
 pub fn start() -> Result<(), JsValue> {
     let pairs = dom::query_pairs();
-    let (players, errors) = players_from_query::<connect4::Level>(&pairs);
+    let (players, mut errors) = players_from_query::<connect4::Level>(&pairs);
+    // A bad `lang=` is a bad parameter like the others.
+    errors.extend(super::lang::take_error());
     if !errors.is_empty() {
         let message: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         return game_page::back_home_with_error(

@@ -320,7 +320,9 @@ impl OthelloGame {
 /// The page's entry point (`othello.html`).
 pub fn start() -> Result<(), JsValue> {
     let pairs = dom::query_pairs();
-    let (settings, errors) = OthelloSettings::from_query(&pairs);
+    let (settings, mut errors) = OthelloSettings::from_query(&pairs);
+    // A bad `lang=` is a bad parameter like the others.
+    errors.extend(super::lang::take_error());
     if !errors.is_empty() {
         let message: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         return game_page::back_home_with_error(
