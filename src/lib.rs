@@ -7,6 +7,7 @@ pub mod caro;
 pub mod cli;
 pub mod connect4;
 pub mod game;
+pub mod i18n;
 pub mod othello;
 pub mod protocol;
 pub mod settings;

@@ -3,7 +3,8 @@
 //! bottom (`h8` is the centre of 15x15); the ids stay `{row}-{col}`, 0-based from the top.
 
 use super::dom;
-use super::game_page::{self, PageGame};
+use super::game_page::{self, side_label, PageGame};
+use super::lang::t;
 use crate::caro::notation::{cell_name, column_name, format_moves, parse_cell_name};
 use crate::caro::{notation, record, renju, Board, MoveError, Pos, Rule};
 use crate::game::{Outcome, Side};
@@ -79,7 +80,7 @@ impl CaroGame {
 impl PageGame for CaroGame {
     type Level = Level;
     const ID: &'static str = "caro";
-    const TITLE: &'static str = "Caro";
+    const GAME: crate::i18n::Game = crate::i18n::Game::Caro;
     const MAX_CELL: f64 = 40.0;
     const ZOOMABLE: bool = true;
 
@@ -192,15 +193,8 @@ impl PageGame for CaroGame {
 
     fn win_detail(&self) -> String {
         match self.board.outcome() {
-            Some(Outcome::Win(_)) => {
-                let len = self.board.winning_line().len();
-                let words = ["five", "six", "seven", "eight", "nine"];
-                match words.get(len.wrapping_sub(5)) {
-                    Some(w) => format!("with {w} in a row"),
-                    None => format!("with {len} in a row"),
-                }
-            }
-            Some(Outcome::Draw) => ": the board is full".to_string(),
+            Some(Outcome::Win(_)) => (t().win_line)(self.board.winning_line().len()),
+            Some(Outcome::Draw) => t().board_full.to_string(),
             None => String::new(),
         }
     }
@@ -233,10 +227,10 @@ impl PageGame for CaroGame {
         let mut fields = reply.split(';');
         let (Some(mv), Some(kind), Some(value)) = (fields.next(), fields.next(), fields.next())
         else {
-            return format!("No hint: the engine answered '{reply}'.");
+            return (t().hint_bad_reply)(reply);
         };
         let Ok(pos) = notation::parse_pos(mv) else {
-            return format!("No hint: the engine answered '{reply}'.");
+            return (t().hint_bad_reply)(reply);
         };
         let value: i32 = value.parse().unwrap_or(0);
         set_class(pos, "hint", true);
@@ -299,11 +293,8 @@ impl PageGame for CaroGame {
         .to_query()
     }
 
-    fn export_formats() -> &'static [(&'static str, &'static str)] {
-        &[
-            ("psq", "Piskvork record (.psq)"),
-            ("moves", "Move string (.txt)"),
-        ]
+    fn export_formats() -> Vec<(&'static str, &'static str)> {
+        vec![("psq", t().format_psq), ("moves", t().format_moves)]
     }
 
     fn export(&self, format: &str, players: &Players<Level>) -> (String, String) {
@@ -340,26 +331,15 @@ impl PageGame for CaroGame {
 /// A Caro hint in words, for `side` to move: who wins and how, or who is better, and the
 /// move (`cell`).
 pub fn hint_words(side: Side, kind: &str, value: i32, cell: &str) -> String {
-    let me = <CaroGame as PageGame>::side_name(side);
-    let them = <CaroGame as PageGame>::side_name(side.opponent());
-    let moves = |n: i32| {
-        if n == 1 {
-            "1 move".to_string()
-        } else {
-            format!("{n} moves")
-        }
-    };
+    let t = t();
+    let me = side_label::<CaroGame>(side);
+    let them = side_label::<CaroGame>(side.opponent());
+    let moves = (t.n_moves)(value);
     match kind {
-        "vcf" => format!(
-            "{me} wins by continuous fours in {}: play {cell}.",
-            moves(value)
-        ),
-        "vct" => format!("{me} wins by threats in {}: play {cell}.", moves(value)),
-        "win" => format!("{me} wins in {}: play {cell}.", moves(value)),
-        "loss" => format!(
-            "{them} wins in {} whatever {me} plays; {cell} holds out longest.",
-            moves(value)
-        ),
+        "vcf" => (t.hint_vcf)(me, &moves, cell),
+        "vct" => (t.hint_vct)(me, &moves, cell),
+        "win" => (t.hint_win)(me, &moves, cell),
+        "loss" => (t.hint_loss)(them, &moves, me, cell),
         _ => {
             let (better, margin) = if value >= 0 {
                 (me, value)
@@ -367,12 +347,12 @@ pub fn hint_words(side: Side, kind: &str, value: i32, cell: &str) -> String {
                 (them, -value)
             };
             let judgement = match margin {
-                0..=15 => "The game is even".to_string(),
-                16..=60 => format!("{better} is a little better"),
-                61..=200 => format!("{better} is better"),
-                _ => format!("{better} is much better"),
+                0..=15 => t.hint_even.to_string(),
+                16..=60 => (t.hint_little_better)(better),
+                61..=200 => (t.hint_better)(better),
+                _ => (t.hint_much_better)(better),
             };
-            format!("{judgement}. The engine's move: {cell}.")
+            (t.hint_engine_move)(&judgement, cell)
         }
     }
 }
@@ -403,7 +383,9 @@ fn forbidden_points(board: &Board) -> Vec<Pos> {
 /// The page's entry point (`caro.html`).
 pub fn start() -> Result<(), JsValue> {
     let pairs = dom::query_pairs();
-    let (settings, errors) = CaroSettings::from_query(&pairs);
+    let (settings, mut errors) = CaroSettings::from_query(&pairs);
+    // A bad `lang=` is a bad parameter like the others.
+    errors.extend(super::lang::take_error());
     if !errors.is_empty() {
         // Back to the home page, saying what was wrong, with the rest of the choices kept.
         let message: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
@@ -424,16 +406,20 @@ pub fn start() -> Result<(), JsValue> {
             .map_err(|e| JsValue::from_str(&e.to_string()))?,
     };
     game_page::build_layout::<CaroGame>()?;
+    // The rules page opens at this game's rule.
+    dom::by_id("rules-link")?.set_attribute(
+        "href",
+        &format!(
+            "./rules.html?game=caro&rule={}{}",
+            settings.rule.name(),
+            super::lang::lang().query_suffix()
+        ),
+    )?;
     let table = dom::by_id("table_game")?;
     build_table(&table, &settings)?;
     dom::set_text(
         "board-info",
-        &format!(
-            "{} rule, {}x{} board.",
-            crate::web::home::rule_title(settings.rule),
-            settings.rows,
-            settings.cols
-        ),
+        &(t().caro_board_info)(t().rule(settings.rule), settings.rows, settings.cols),
     )?;
     let numbers = dom::stored(NUMBERS_KEY).as_deref() == Some("on");
     let game = CaroGame {
@@ -488,10 +474,7 @@ pub fn start() -> Result<(), JsValue> {
                 pending.set(Some(pos));
                 let _ = dom::set_text(
                     "message",
-                    &format!(
-                        "Tap {} again to play there.",
-                        cell_name(page.borrow().game.board.rows(), pos)
-                    ),
+                    &(t().tap_again)(&cell_name(page.borrow().game.board.rows(), pos)),
                 );
             }
             return;
@@ -500,9 +483,7 @@ pub fn start() -> Result<(), JsValue> {
         clear_pending();
         game_page::human_move(&page, |g: &mut CaroGame| match g.board.play(pos) {
             Ok(()) => Ok(()),
-            Err(MoveError::Forbidden(kind)) => Err(format!(
-                "That move is forbidden for X under renju ({kind})."
-            )),
+            Err(MoveError::Forbidden(kind)) => Err((t().forbidden_move)(t().forbidden_kind(kind))),
             Err(_) => Err(String::new()), // a taken cell: nothing happens
         });
     })?;

@@ -1,7 +1,8 @@
 //! The Connect Four page: a 7x6 table; a click anywhere in a column drops a disc there.
 
 use super::dom;
-use super::game_page::{self, PageGame};
+use super::game_page::{self, side_label, PageGame};
+use super::lang::t;
 use crate::connect4::{self, Position, HEIGHT, WIDTH};
 use crate::game::{Outcome, Side};
 use crate::settings::{connect4_replay, import_connect4, moves_param, players_from_query, Players};
@@ -56,7 +57,7 @@ impl Connect4Game {
 impl PageGame for Connect4Game {
     type Level = connect4::Level;
     const ID: &'static str = "connect4";
-    const TITLE: &'static str = "Connect Four";
+    const GAME: crate::i18n::Game = crate::i18n::Game::Connect4;
     const MAX_CELL: f64 = 64.0;
 
     fn side_name(side: Side) -> &'static str {
@@ -181,8 +182,8 @@ impl PageGame for Connect4Game {
 
     fn win_detail(&self) -> String {
         match self.position.outcome() {
-            Some(Outcome::Win(_)) => "with four in a row".to_string(),
-            Some(Outcome::Draw) => ": the board is full".to_string(),
+            Some(Outcome::Win(_)) => (t().win_line)(4),
+            Some(Outcome::Draw) => t().board_full.to_string(),
             None => String::new(),
         }
     }
@@ -202,19 +203,17 @@ impl PageGame for Connect4Game {
                     unknown = true;
                     "?".to_string()
                 }
-                Err(_) => "full".to_string(),
+                Err(_) => t().value_full.to_string(),
             };
             if let Some(el) = dom::document().get_element_by_id(&format!("hint-{col}")) {
                 el.set_text_content(Some(&words));
                 let _ = el.set_attribute("data-score", value);
             }
         }
-        let side = Self::side_name(self.position.side_to_move());
-        let mut words = format!(
-            "Under each column, its exact value for {side}, to move: \"win in N\" means {side} wins with its Nth disc from now whatever the reply, \"loss in N\" that the opponent wins with its Nth, \"draw\" that best play fills the board."
-        );
+        let side = side_label::<Self>(self.position.side_to_move());
+        let mut words = (t().connect4_hint)(side);
         if unknown {
-            words.push_str(" ? marks a column not solved within the hint's time.");
+            words.push_str(t().connect4_hint_unknown);
         }
         words
     }
@@ -244,8 +243,8 @@ impl PageGame for Connect4Game {
         players.to_query()
     }
 
-    fn export_formats() -> &'static [(&'static str, &'static str)] {
-        &[("moves", "Move string (.txt)")]
+    fn export_formats() -> Vec<(&'static str, &'static str)> {
+        vec![("moves", t().format_moves)]
     }
 
     fn export(&self, _format: &str, _players: &Players<connect4::Level>) -> (String, String) {
@@ -269,14 +268,14 @@ fn column_name(col: usize, discs: &[(usize, usize, Side)]) -> String {
     let held: Vec<&str> = discs
         .iter()
         .filter(|d| d.1 == col)
-        .map(|d| <Connect4Game as PageGame>::side_name(d.2))
+        .map(|d| side_label::<Connect4Game>(d.2))
         .collect();
     let n = col + 1;
+    let t = t();
     match held.len() {
-        0 => format!("column {n}, empty"),
-        HEIGHT => format!("column {n}, full: {}", held.join(", ")),
-        1 => format!("column {n}, 1 disc: {}", held[0]),
-        k => format!("column {n}, {k} discs: {}", held.join(", ")),
+        0 => (t.column_empty)(n),
+        HEIGHT => (t.column_full)(n, &held.join(", ")),
+        k => (t.column_discs)(n, k, &held.join(", ")),
     }
 }
 
@@ -285,17 +284,20 @@ fn column_name(col: usize, discs: &[(usize, usize, Side)]) -> String {
 pub fn describe_score(score: i32, moves: usize) -> String {
     let own_stones = moves / 2;
     let their_stones = moves - own_stones;
+    let t = t();
     match score {
-        0 => "draw".to_string(),
-        s if s > 0 => format!("win in {}", 22 - s - own_stones as i32),
-        s => format!("loss in {}", 22 + s - their_stones as i32),
+        0 => t.value_draw.to_string(),
+        s if s > 0 => (t.value_win)(22 - s - own_stones as i32),
+        s => (t.value_loss)(22 + s - their_stones as i32),
     }
 }
 
 /// The page's entry point (`connect4.html`).
 pub fn start() -> Result<(), JsValue> {
     let pairs = dom::query_pairs();
-    let (players, errors) = players_from_query::<connect4::Level>(&pairs);
+    let (players, mut errors) = players_from_query::<connect4::Level>(&pairs);
+    // A bad `lang=` is a bad parameter like the others.
+    errors.extend(super::lang::take_error());
     if !errors.is_empty() {
         let message: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         return game_page::back_home_with_error(
@@ -312,7 +314,7 @@ pub fn start() -> Result<(), JsValue> {
         None => Position::new(),
     };
     game_page::build_layout::<Connect4Game>()?;
-    dom::set_text("board-info", "7 columns, 6 rows: connect four to win.")?;
+    dom::set_text("board-info", t().connect4_board_info)?;
     let table = dom::by_id("table_game")?;
     // The columns are what a player chooses: they are the grid's cells, named with what
     // they hold; the discs below are drawn for the eye.
@@ -320,8 +322,9 @@ pub fn start() -> Result<(), JsValue> {
     for col in 0..WIDTH {
         let _ = write!(
             html,
-            "<th data-col=\"{col}\" id=\"col-{0}\" role=\"gridcell\" aria-label=\"column {0}, empty\">{0}</th>",
-            col + 1
+            "<th data-col=\"{col}\" id=\"col-{0}\" role=\"gridcell\" aria-label=\"{1}\">{0}</th>",
+            col + 1,
+            (t().column_empty)(col + 1)
         );
     }
     html.push_str("</tr></thead><tbody aria-hidden=\"true\">");
@@ -365,7 +368,7 @@ pub fn start() -> Result<(), JsValue> {
         };
         game_page::human_move(&p, |g: &mut Connect4Game| {
             if !g.position.can_play(col) {
-                return Err(format!("Column {} is full.", col + 1));
+                return Err((t().column_is_full)(col + 1));
             }
             g.position.play(col).map_err(|e| e.to_string())
         });

@@ -160,14 +160,13 @@ pub fn show_fatal(message: &str) {
     };
     el.set_attribute("role", "alert").ok();
     el.remove_attribute("hidden").ok();
-    el.set_text_content(Some(&format!(
-        "Something went wrong: {message}. Reload the page to start again. "
-    )));
+    let text = super::lang::t();
+    el.set_text_content(Some(&(text.fatal)(message)));
     // A button that reloads (the game in progress is in the address bar, so it comes back).
     if let Ok(button) = doc.create_element("button") {
         button.set_id("reload");
         let _ = button.set_attribute("type", "button");
-        button.set_text_content(Some("Reload"));
+        button.set_text_content(Some(text.reload));
         let _ = on(&button, "click", |_| {
             let _ = window().location().reload();
         });

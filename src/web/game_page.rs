@@ -7,6 +7,7 @@
 
 use super::board_view::BoardView;
 use super::dom;
+use super::lang::{self, t, tr};
 use super::sound::{self, Sound};
 use super::theme;
 use super::worker;
@@ -25,14 +26,15 @@ pub trait PageGame: 'static {
     type Level: GameLevel;
     /// The game's name in bot requests and URLs (`caro`, `connect4`, `othello`).
     const ID: &'static str;
-    /// The game's name for people.
-    const TITLE: &'static str;
+    /// The game, for the strings that name it and its sides.
+    const GAME: crate::i18n::Game;
     /// The largest cell the fitted board gets, in CSS pixels.
     const MAX_CELL: f64;
     /// Whether the board can be zoomed (big boards).
     const ZOOMABLE: bool = false;
 
-    /// How players call a side: `X`, `Red`, `Black`...
+    /// A side's name in the table's `data-winner` and `data-to-move` (`X`, `Red`,
+    /// `Black`...), the same in every language; players see [`side_label`]'s.
     fn side_name(side: Side) -> &'static str;
     fn to_move(&self) -> Side;
     fn outcome(&self) -> Option<Outcome>;
@@ -108,7 +110,7 @@ pub trait PageGame: 'static {
     /// The page's settings as a URL query, without the moves.
     fn settings_query(&self, players: &Players<Self::Level>) -> String;
     /// The formats the game can be exported in, as `(format id, label)`; the first is the default.
-    fn export_formats() -> &'static [(&'static str, &'static str)];
+    fn export_formats() -> Vec<(&'static str, &'static str)>;
     /// The game as a file in `format`: its name and text.
     fn export(&self, format: &str, players: &Players<Self::Level>) -> (String, String);
     /// What an imported record (pasted text or a file's) opens: the game page and its
@@ -168,23 +170,26 @@ const LAYOUT: &str = r#"
   <h1 id="title"></h1>
   <span id="board-info"></span> <span id="game-info"></span>
   <div class="prefs">
-    <button id="sound" type="button" aria-pressed="false" title="Sounds for moves, wins and refused moves"><svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path class="sound-on" d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"/><path class="sound-off" d="M17 9l5 6M22 9l-5 6"/></svg>Sound</button>
-    <label for="theme">Theme</label>
+    <button id="sound" type="button" aria-pressed="false" data-i18n-title="sound_title" title="Sounds for moves, wins and refused moves"><svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path class="sound-on" d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"/><path class="sound-off" d="M17 9l5 6M22 9l-5 6"/></svg><span data-i18n="sound">Sound</span></button>
+    <label for="theme" data-i18n="theme">Theme</label>
     <select id="theme"></select>
+    <label for="lang" data-i18n="language">Language</label>
+    <select id="lang"></select>
   </div>
 </header>
 <div id="error" role="alert" hidden></div>
 <div class="controls">
-  <button id="new-game" type="button">New game</button>
-  <button id="undo" type="button">Undo</button>
-  <button id="redo" type="button" disabled>Redo</button>
-  <button id="pause" type="button" hidden>Pause</button>
-  <button id="hint" type="button" hidden>Hint</button>
-  <button id="home" type="button">Home</button>
+  <button id="new-game" type="button" data-i18n="new_game">New game</button>
+  <button id="undo" type="button" data-i18n="undo">Undo</button>
+  <button id="redo" type="button" disabled data-i18n="redo">Redo</button>
+  <button id="pause" type="button" hidden data-i18n="pause">Pause</button>
+  <button id="hint" type="button" hidden data-i18n="hint">Hint</button>
+  <button id="home" type="button" data-i18n="home">Home</button>
+  <a id="rules-link" class="rules-link" href="./rules.html" data-i18n="rules">Rules</a>
 </div>
 <div class="status-row">
-  <p id="status" aria-live="polite">Loading…</p>
-  <button id="move-now" type="button" hidden>Move now</button>
+  <p id="status" aria-live="polite" data-i18n="loading">Loading…</p>
+  <button id="move-now" type="button" hidden data-i18n="move_now">Move now</button>
 </div>
 <p id="note"></p>
 <p id="message" aria-live="polite"></p>
@@ -192,43 +197,43 @@ const LAYOUT: &str = r#"
   <div class="board-column">
     <div class="board-wrap"><table id="table_game" data-state="loading"></table></div>
   </div>
-  <aside class="side-panel" aria-label="Moves and records">
+  <aside class="side-panel" aria-label="Moves and records" data-i18n-label="side_panel">
     <div class="board-tools" hidden>
-      <button id="zoom-out" type="button" title="Smaller cells (Ctrl+wheel, pinch)" aria-label="Zoom out">&minus;</button>
-      <button id="zoom-fit" type="button" title="The whole board" aria-label="Fit the board">Fit</button>
-      <button id="zoom-in" type="button" title="Larger cells (Ctrl+wheel, pinch)" aria-label="Zoom in">+</button>
-      <canvas id="minimap" hidden aria-label="Overview of the board: click to look there" role="img"></canvas>
+      <button id="zoom-out" type="button" title="Smaller cells (Ctrl+wheel, pinch)" aria-label="Zoom out" data-i18n-title="zoom_out_title" data-i18n-label="zoom_out">&minus;</button>
+      <button id="zoom-fit" type="button" title="The whole board" aria-label="Fit the board" data-i18n-title="zoom_fit_title" data-i18n-label="zoom_fit_label" data-i18n="zoom_fit">Fit</button>
+      <button id="zoom-in" type="button" title="Larger cells (Ctrl+wheel, pinch)" aria-label="Zoom in" data-i18n-title="zoom_in_title" data-i18n-label="zoom_in">+</button>
+      <canvas id="minimap" hidden aria-label="Overview of the board: click to look there" data-i18n-label="minimap" role="img"></canvas>
     </div>
-    <div class="nav" role="group" aria-label="Go through the moves">
-      <button id="nav-first" type="button" title="Start (Home)" aria-label="First position">&laquo;</button>
-      <button id="nav-prev" type="button" title="Back one move (Left arrow)" aria-label="Back one move">&lsaquo;</button>
-      <button id="nav-next" type="button" title="Forward one move (Right arrow)" aria-label="Forward one move">&rsaquo;</button>
-      <button id="nav-last" type="button" title="The game as it stands (End)" aria-label="Last position">&raquo;</button>
+    <div class="nav" role="group" aria-label="Go through the moves" data-i18n-label="nav">
+      <button id="nav-first" type="button" title="Start (Home)" aria-label="First position" data-i18n-title="nav_first_title" data-i18n-label="nav_first">&laquo;</button>
+      <button id="nav-prev" type="button" title="Back one move (Left arrow)" aria-label="Back one move" data-i18n-title="nav_prev_title" data-i18n-label="nav_prev">&lsaquo;</button>
+      <button id="nav-next" type="button" title="Forward one move (Right arrow)" aria-label="Forward one move" data-i18n-title="nav_next_title" data-i18n-label="nav_next">&rsaquo;</button>
+      <button id="nav-last" type="button" title="The game as it stands (End)" aria-label="Last position" data-i18n-title="nav_last_title" data-i18n-label="nav_last">&raquo;</button>
     </div>
     <div class="hints" id="hints-box" hidden>
-      <label><input type="checkbox" id="hints-on"> Keep hints on</label>
+      <label><input type="checkbox" id="hints-on"> <span data-i18n="hints_on">Keep hints on</span></label>
       <p id="hint-text" aria-live="polite"></p>
     </div>
-    <ol id="moves" aria-label="Moves"></ol>
+    <ol id="moves" aria-label="Moves" data-i18n-label="moves" data-empty="No moves yet."></ol>
     <p id="view-note" hidden></p>
-    <button id="continue" type="button" hidden>Continue from here</button>
-    <label id="move-numbers-row" hidden><input type="checkbox" id="move-numbers"> Move numbers on the stones</label>
-    <label id="confirm-row" hidden><input type="checkbox" id="confirm-taps"> Tap twice to play (for small cells)</label>
+    <button id="continue" type="button" hidden data-i18n="continue_here">Continue from here</button>
+    <label id="move-numbers-row" hidden><input type="checkbox" id="move-numbers"> <span data-i18n="move_numbers">Move numbers on the stones</span></label>
+    <label id="confirm-row" hidden><input type="checkbox" id="confirm-taps"> <span data-i18n="confirm_taps">Tap twice to play (for small cells)</span></label>
     <div class="record-tools">
-      <button id="share" type="button">Share</button>
-      <select id="export-format" aria-label="Export format"></select>
-      <button id="export" type="button">Export</button>
-      <button id="import" type="button">Import</button>
+      <button id="share" type="button" data-i18n="share">Share</button>
+      <select id="export-format" aria-label="Export format" data-i18n-label="export_format"></select>
+      <button id="export" type="button" data-i18n="export">Export</button>
+      <button id="import" type="button" data-i18n="import">Import</button>
     </div>
-    <input id="share-link" type="text" readonly hidden aria-label="Link to this game">
+    <input id="share-link" type="text" readonly hidden aria-label="Link to this game" data-i18n-label="share_link">
     <div id="import-panel" hidden>
-      <label for="import-text">Paste a record, a move string or a link:</label>
+      <label for="import-text" data-i18n="import_paste">Paste a record, a move string or a link:</label>
       <textarea id="import-text" rows="4" spellcheck="false"></textarea>
-      <label for="import-file">or open a file:</label>
+      <label for="import-file" data-i18n="import_file">or open a file:</label>
       <input id="import-file" type="file" accept=".psq,.txt,text/plain">
       <div class="row">
-        <button id="import-open" type="button">Open</button>
-        <button id="import-cancel" type="button">Cancel</button>
+        <button id="import-open" type="button" data-i18n="open">Open</button>
+        <button id="import-cancel" type="button" data-i18n="cancel">Cancel</button>
       </div>
       <p id="import-error" role="alert"></p>
     </div>
@@ -237,11 +242,25 @@ const LAYOUT: &str = r#"
 <p class="footer"><span id="move-count"></span> <span id="bot-time"></span></p>
 "#;
 
-/// Lays the page out in `#app` (the template above), titled for game `G`.
+/// A side's name as players see it, in the page's language.
+pub fn side_label<G: PageGame>(side: Side) -> &'static str {
+    t().side(G::GAME, side)
+}
+
+/// Lays the page out in `#app` (the template above), titled for game `G`, in the page's
+/// language.
 pub fn build_layout<G: PageGame>() -> Result<(), JsValue> {
-    dom::by_id("app")?.set_inner_html(LAYOUT);
-    dom::set_text("title", G::TITLE)?;
-    dom::document().set_title(G::TITLE);
+    let app = dom::by_id("app")?;
+    app.set_inner_html(LAYOUT);
+    lang::apply(&app)?;
+    let title = t().game(G::GAME);
+    dom::set_text("title", title)?;
+    dom::document().set_title(title);
+    dom::by_id("moves")?.set_attribute("data-empty", t().no_moves)?;
+    dom::by_id("rules-link")?.set_attribute(
+        "href",
+        &format!("./rules.html?game={}{}", G::ID, lang::lang().query_suffix()),
+    )?;
     let formats: Vec<(String, String)> = G::export_formats()
         .iter()
         .map(|&(id, label)| (id.to_string(), label.to_string()))
@@ -250,6 +269,7 @@ pub fn build_layout<G: PageGame>() -> Result<(), JsValue> {
     dom::fill_select(&select, &formats, formats[0].0.as_str())?;
     dom::set_shown(&select, formats.len() > 1)?;
     theme::wire()?;
+    lang::wire_switch()?;
     sound::wire()
 }
 
@@ -260,8 +280,9 @@ pub fn back_home_with_error(
     settings_query: &str,
 ) -> Result<(), JsValue> {
     let url = format!(
-        "./index.html?game={game}&error={}&{settings_query}",
-        crate::settings::encode_component(message)
+        "./index.html?game={game}&error={}&{settings_query}{}",
+        crate::settings::encode_component(message),
+        lang::lang().query_suffix()
     );
     dom::replace_location(&url)
 }
@@ -320,7 +341,11 @@ pub fn mount<G: PageGame>(
             let p = p.borrow();
             p.game.settings_query(&p.players)
         };
-        let _ = dom::navigate(&format!("./index.html?game={}&{query}", G::ID));
+        let _ = dom::navigate(&format!(
+            "./index.html?game={}&{query}{}",
+            G::ID,
+            lang::lang().query_suffix()
+        ));
     })?;
 
     let p = page.clone();
@@ -508,7 +533,7 @@ fn mount_keyboard<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
     let table = page.borrow().table.clone();
     table.set_attribute("tabindex", "0")?;
     table.set_attribute("role", "grid")?;
-    table.set_attribute("aria-label", &format!("{} board", G::TITLE))?;
+    table.set_attribute("aria-label", &(t().board_label)(t().game(G::GAME)))?;
     // A click plays; it does not focus the board (the page's arrow keys stay the move
     // list's). Tab gives the board the focus for keyboard play.
     dom::on(&table, "mousedown", |event| event.prevent_default())?;
@@ -628,23 +653,25 @@ fn start_worker<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
 impl<G: PageGame> GamePage<G> {
     fn describe_players(&self) -> String {
         let [first, second] =
-            [Side::First, Side::Second].map(|s| player_label(&self.players, s, G::side_name(s)));
-        format!("{first}, {second}.")
+            [Side::First, Side::Second].map(|s| who_plays(&self.players, s, side_label::<G>(s)));
+        (t().players_line)(&first, &second)
     }
 
     fn player_name(&self, side: Side) -> String {
-        let name = G::side_name(side);
+        let name = side_label::<G>(side);
+        let t = t();
         match self.players.mode {
             Mode::TwoPlayers => name.to_string(),
-            Mode::PlayerComputer if self.players.is_bot(side) => format!("{name} (computer)"),
-            Mode::PlayerComputer => format!("{name} (you)"),
+            Mode::PlayerComputer if self.players.is_bot(side) => (t.player_computer)(name),
+            Mode::PlayerComputer => (t.player_you)(name),
             Mode::ComputerComputer => {
-                format!("{name} ({})", self.players.levels[side.index()].title())
+                (t.player_bot)(name, t.level_title(self.players.levels[side.index()]))
             }
         }
     }
 
     fn status_text(&self) -> String {
+        let t = t();
         if let Some(ply) = self.view {
             // An earlier position is shown: say whose move it was there (each entry of the
             // move list, a pass included, hands the move over).
@@ -655,51 +682,40 @@ impl<G: PageGame> GamePage<G> {
             } else {
                 now.opponent()
             };
-            return format!(
-                "Looking back: after move {ply} of {len}, {} to move there.",
-                G::side_name(then)
-            );
+            return (t.looking_back)(ply, len, side_label::<G>(then));
         }
         match self.game.outcome() {
             Some(Outcome::Win(side)) => {
                 let detail = self.game.win_detail();
-                let name = G::side_name(side);
+                let name = side_label::<G>(side);
                 match self.players.mode {
                     Mode::PlayerComputer if self.players.is_bot(side) => {
-                        format!("{name} wins {detail}. The computer won.")
+                        (t.won_computer)(name, &detail)
                     }
-                    Mode::PlayerComputer => format!("{name} wins {detail}. You won!"),
-                    _ => format!("{} wins {detail}!", self.player_name(side)),
+                    Mode::PlayerComputer => (t.won_you)(name, &detail),
+                    _ => (t.won)(&self.player_name(side), &detail),
                 }
             }
-            Some(Outcome::Draw) => format!("Draw{}.", {
-                let d = self.game.win_detail();
-                if d.is_empty() {
-                    String::new()
-                } else {
-                    format!(" {d}")
-                }
-            }),
+            Some(Outcome::Draw) => (t.draw)(&self.game.win_detail()),
             None => {
                 let side = self.game.to_move();
                 if self.paused {
-                    format!("Paused. {} to move.", self.player_name(side))
+                    (t.paused)(&self.player_name(side))
                 } else if self.players.is_bot(side) && self.awaiting.is_some() {
                     match &self.progress {
-                        Some(p) => format!(
-                            "{} is thinking… depth {}, best so far {} ({}), {} nodes.",
-                            self.player_name(side),
+                        Some(p) => (t.thinking_progress)(
+                            &self.player_name(side),
                             p.depth,
-                            self.game.bot_move_name(&p.best),
-                            p.score,
-                            p.nodes
+                            &self.game.bot_move_name(&p.best),
+                            &tr(&p.score),
+                            p.nodes,
                         ),
-                        None => format!("{} is thinking…", self.player_name(side)),
+                        None => (t.thinking)(&self.player_name(side)),
                     }
                 } else if self.players.is_bot(side) {
-                    format!("{} is thinking…", self.player_name(side))
+                    (t.thinking)(&self.player_name(side))
                 } else {
-                    format!("{} to move.", self.player_name(side))
+                    (t.to_move)(&self.player_name(side))
                 }
             }
         }
@@ -748,12 +764,13 @@ impl<G: PageGame> GamePage<G> {
     /// The link that reopens this game as it stands, relative to the site.
     fn link(&self) -> String {
         format!(
-            "./{}.html?{}",
+            "./{}.html?{}{}",
             G::ID,
             with_moves(
                 &self.game.settings_query(&self.players),
                 &self.game.transcript()
-            )
+            ),
+            lang::lang().query_suffix()
         )
     }
 }
@@ -768,7 +785,7 @@ pub fn human_move<G: PageGame>(page: &Shared<G>, play: impl FnOnce(&mut G) -> Re
         }
         if let Err(reason) = play(&mut p.game) {
             if !reason.is_empty() {
-                let _ = dom::set_text("message", &reason);
+                let _ = dom::set_text("message", &tr(&reason));
                 sound::play(Sound::Refused);
             }
             return;
@@ -817,7 +834,7 @@ fn show_state<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
     }
     dom::set_text("status", &p.status_text())?;
     dom::set_text("note", &p.game.note())?;
-    dom::set_text("move-count", &format!("Moves: {}", p.game.moves_played()))?;
+    dom::set_text("move-count", &(t().move_count)(p.game.moves_played()))?;
     let mode = p.players.mode;
     let undo_ok = p.game.moves_played() > 0 && mode != Mode::ComputerComputer;
     dom::by_id("undo")?.toggle_attribute_with_force("disabled", !undo_ok)?;
@@ -836,10 +853,7 @@ fn show_state<G: PageGame>(page: &Shared<G>) -> Result<(), JsValue> {
     let view_note = dom::by_id("view-note")?;
     dom::set_shown(&view_note, looking_back)?;
     if looking_back {
-        view_note.set_text_content(Some(&format!(
-            "Showing the position after move {ply} of {}. Play waits until you go to the last move or continue from here.",
-            names.len()
-        )));
+        view_note.set_text_content(Some(&(t().view_note)(ply, names.len())));
     }
     let human_turn = p.human_may_move();
     p.game.after_change(human_turn)?;
@@ -944,7 +958,7 @@ fn request_hint<G: PageGame>(page: &Shared<G>) {
     if let Some(w) = &p.hint_worker {
         let _ = w.post_message(&JsValue::from_str(&request));
     }
-    let _ = dom::set_text("hint-text", "Working out a hint…");
+    let _ = dom::set_text("hint-text", t().hint_working);
 }
 
 fn on_hint_reply<G: PageGame>(page: &Shared<G>, id: u32, reply: BotReply) {
@@ -967,7 +981,7 @@ fn on_hint_reply<G: PageGame>(page: &Shared<G>, id: u32, reply: BotReply) {
             p.hint_shown = Some(moves);
             words
         }
-        BotReply::Error(msg) => format!("No hint: {msg}."),
+        BotReply::Error(msg) => (t().no_hint)(&tr(&msg)),
         BotReply::Progress(_) => return,
     };
     let _ = dom::set_text("hint-text", &words);
@@ -991,7 +1005,7 @@ fn save_game<G: PageGame>(p: &mut GamePage<G>) {
     p.saved_transcript = Some(transcript);
 }
 
-/// Who plays `side`, for records: `X: you`, `O: computer (Master)`, `Black: human`.
+/// Who plays `side`, for records (written in English, as record files are): `X: you`, `O: computer (Master)`, `Black: human`.
 pub fn player_label<L: GameLevel>(players: &Players<L>, side: Side, name: &str) -> String {
     let who = if players.is_bot(side) {
         format!("computer ({})", players.levels[side.index()].title())
@@ -1001,6 +1015,19 @@ pub fn player_label<L: GameLevel>(players: &Players<L>, side: Side, name: &str) 
         "human".to_string()
     };
     format!("{name}: {who}")
+}
+
+/// Who plays `side`, as the line under the title says it, in the page's language.
+fn who_plays<L: GameLevel>(players: &Players<L>, side: Side, name: &str) -> String {
+    let t = t();
+    let who = if players.is_bot(side) {
+        (t.who_computer)(t.level_title(players.levels[side.index()]))
+    } else if players.mode == Mode::PlayerComputer {
+        t.who_you.to_string()
+    } else {
+        t.who_human.to_string()
+    };
+    (t.who_plays)(name, &who)
 }
 
 /// Where the browser keeps the link to the last game played (the home page offers it).
@@ -1026,7 +1053,8 @@ fn update_move_list(
         let li = doc.create_element("li")?;
         li.set_attribute("data-ply", &(i + 1).to_string())?;
         li.set_class_name(if i % 2 == 0 { "first" } else { "second" });
-        li.set_text_content(Some(name));
+        // The notation's words (an Othello pass) in the page's language.
+        li.set_text_content(Some(if name == "pass" { t().pass } else { name }));
         list.append_child(&li)?;
         drawn.push(name.clone());
     }
@@ -1209,10 +1237,7 @@ fn on_bot_reply<G: PageGame>(page: &Shared<G>, id: u32, reply: BotReply) {
                 let name = p.game.move_names().pop().unwrap_or_default();
                 p.played(&name);
                 sound::move_played(p.game.outcome());
-                let _ = dom::set_text(
-                    "bot-time",
-                    &format!("Computer's last move took {millis} ms."),
-                );
+                let _ = dom::set_text("bot-time", &(t().bot_time)(millis));
             }
             BotReply::Error(msg) => {
                 dom::show_fatal(&msg);
@@ -1251,7 +1276,7 @@ fn move_now<G: PageGame>(page: &Shared<G>) {
         p.played(&name);
         sound::move_played(p.game.outcome());
     }
-    let _ = dom::set_text("bot-time", "Computer moved at once, on request.");
+    let _ = dom::set_text("bot-time", t().moved_now);
     let _ = refresh(page);
 }
 
@@ -1302,7 +1327,7 @@ fn redo<G: PageGame>(page: &Shared<G>) {
         while let Some(name) = p.redo.pop() {
             if let Err(e) = p.game.play_named(&name) {
                 p.redo.clear();
-                let _ = dom::set_text("message", &format!("Could not redo {name}: {e}"));
+                let _ = dom::set_text("message", &(t().redo_failed)(&name, &tr(&e)));
                 break;
             }
             // Stop once a human is to move again.
@@ -1322,7 +1347,7 @@ fn toggle_pause<G: PageGame>(page: &Shared<G>) {
             // A move already being computed still lands; only the next one waits.
             p.scheduled = false;
         }
-        let label = if p.paused { "Resume" } else { "Pause" };
+        let label = if p.paused { t().resume_play } else { t().pause };
         if let Ok(button) = dom::by_id("pause") {
             button.set_text_content(Some(label));
         }
@@ -1345,19 +1370,13 @@ fn share<G: PageGame>(page: &Shared<G>) {
     field.set_value(&absolute);
     let _ = dom::set_shown(&field, true);
     field.select();
-    let _ = dom::set_text("message", "The link below opens this game as it stands.");
+    let _ = dom::set_text("message", t().share_shown);
     let clipboard = dom::window().navigator().clipboard();
     let copied = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {
-        let _ = dom::set_text(
-            "message",
-            "Link copied: it opens this game as it stands. Send it to anyone, or to your opponent to play on.",
-        );
+        let _ = dom::set_text("message", t().share_copied);
     });
     let refused = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {
-        let _ = dom::set_text(
-            "message",
-            "Copy the link below: it opens this game as it stands (the browser did not allow copying).",
-        );
+        let _ = dom::set_text("message", t().share_refused);
     });
     let _ = clipboard.write_text(&absolute).then2(&copied, &refused);
     // Each runs at most once, when the browser answers; a click's two small closures are
@@ -1376,7 +1395,7 @@ fn export<G: PageGame>(page: &Shared<G>) {
         p.game.export(&format, &p.players)
     };
     if let Err(e) = dom::download(&name, &text) {
-        let _ = dom::set_text("message", &format!("Could not export the game: {e:?}"));
+        let _ = dom::set_text("message", &(t().export_failed)(&format!("{e:?}")));
     }
 }
 
@@ -1407,13 +1426,13 @@ fn open_record<G: PageGame>(page: &Shared<G>, text: &str) {
     };
     match opened {
         Ok((game, query)) => {
-            let _ = dom::navigate(&format!("./{game}.html?{query}"));
+            let _ = dom::navigate(&format!(
+                "./{game}.html?{query}{}",
+                lang::lang().query_suffix()
+            ));
         }
         Err(why) => {
-            let _ = dom::set_text(
-                "import-error",
-                &format!("Could not open that record: {why}."),
-            );
+            let _ = dom::set_text("import-error", &(t().import_failed)(&tr(&why)));
         }
     }
 }
@@ -1431,13 +1450,7 @@ fn import_file<G: PageGame>(page: &Shared<G>) {
     input.set_value("");
     const MAX_BYTES: f64 = 1_000_000.0;
     if file.size() > MAX_BYTES {
-        let _ = dom::set_text(
-            "import-error",
-            &format!(
-                "Could not open that record: the file is {:.0} KB; a game record is far smaller.",
-                file.size() / 1000.0
-            ),
-        );
+        let _ = dom::set_text("import-error", &(t().import_too_big)(file.size() / 1000.0));
         return;
     }
     let Ok(reader) = web_sys::FileReader::new() else {

@@ -1,6 +1,7 @@
 //! The home page: pick a game and its settings; open the game page with them in the URL.
 
 use super::dom;
+use super::lang::{self, t, tr};
 use crate::caro::Rule;
 use crate::game::{GameLevel, InputError, Side};
 use crate::settings::{
@@ -27,20 +28,22 @@ impl Game {
         }
     }
 
+    /// The game's name as the form offers it, in the page's language.
     fn title(self) -> &'static str {
         match self {
-            Game::Caro => "Caro (five in a row)",
-            Game::Connect4 => "Connect Four",
-            Game::Othello => "Othello",
+            Game::Caro => t().caro_long,
+            Game::Connect4 => t().connect4,
+            Game::Othello => t().othello,
         }
     }
 
     fn side_names(self) -> [&'static str; 2] {
-        match self {
-            Game::Caro => ["X", "O"],
-            Game::Connect4 => ["Red", "Yellow"],
-            Game::Othello => ["Black", "White"],
-        }
+        let game = match self {
+            Game::Caro => crate::i18n::Game::Caro,
+            Game::Connect4 => crate::i18n::Game::Connect4,
+            Game::Othello => crate::i18n::Game::Othello,
+        };
+        [Side::First, Side::Second].map(|side| t().side(game, side))
     }
 
     fn has_board_choice(self) -> bool {
@@ -88,7 +91,7 @@ impl Game {
 fn options_of<L: GameLevel>() -> Vec<(String, String)> {
     L::all()
         .iter()
-        .map(|l| (l.name().to_string(), l.title().to_string()))
+        .map(|&l| (l.name().to_string(), t().level_title(l).to_string()))
         .collect()
 }
 
@@ -126,7 +129,7 @@ impl Form {
 /// The page's entry point (`index.html`).
 pub fn start() -> Result<(), JsValue> {
     let pairs = dom::query_pairs();
-    let mut errors = Vec::new();
+    let mut errors: Vec<InputError> = lang::take_error().into_iter().collect();
     let game = match pairs.iter().find(|(k, _)| k == "game") {
         Some((_, id)) => Game::parse(id).unwrap_or_else(|e| {
             errors.push(e);
@@ -144,11 +147,8 @@ pub fn start() -> Result<(), JsValue> {
     if errors.is_empty() {
         dom::set_shown(&message, false)?;
     } else {
-        let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        message.set_text_content(Some(&format!(
-            "Could not open that game: {}. The defaults are filled in; check the choices and press Let's go!",
-            text.join("; ")
-        )));
+        let text: Vec<String> = errors.iter().map(|e| tr(&e.to_string())).collect();
+        message.set_text_content(Some(&(t().home_error)(&text.join("; "))));
         dom::set_shown(&message, true)?;
     }
     let games: Vec<(String, String)> = Game::ALL
@@ -170,6 +170,14 @@ pub fn start() -> Result<(), JsValue> {
     })?;
     show_resume()?;
     super::theme::wire()?;
+    lang::wire_switch()?;
+    dom::by_id("rules-link")?.set_attribute(
+        "href",
+        &format!(
+            "./rules.html{}",
+            lang::lang().query_suffix().replacen('&', "?", 1)
+        ),
+    )?;
     // Enter in the delay field submits the form, which would reload the page: the game
     // starts with "Let's go!" only. (An inline onsubmit is refused by the pages'
     // Content-Security-Policy.)
@@ -178,16 +186,17 @@ pub fn start() -> Result<(), JsValue> {
     })?;
     dom::on(&dom::by_id("button")?, "click", |_| match read_form() {
         Ok((game, query)) => {
+            let lang = lang::lang().query_suffix();
             // Back from the game comes here with the same choices.
             if let Ok(history) = dom::window().history() {
-                let home = format!("./index.html?game={}&{query}", game.id());
+                let home = format!("./index.html?game={}&{query}{lang}", game.id());
                 let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&home));
             }
-            let _ = dom::navigate(&format!("./{}.html?{query}", game.id()));
+            let _ = dom::navigate(&format!("./{}.html?{query}{lang}", game.id()));
         }
         Err(e) => {
             if let Ok(m) = dom::by_id("message") {
-                m.set_text_content(Some(&e));
+                m.set_text_content(Some(&tr(&e)));
                 let _ = dom::set_shown(&m, true);
             }
         }
@@ -207,11 +216,11 @@ fn fill_form(game: Game, form: &Form) -> Result<(), JsValue> {
     dom::select_value(&dom::select_by_id("list-column")?, &cols, &cols)?;
     let rules: Vec<(String, String)> = Rule::ALL
         .iter()
-        .map(|r| (r.name().to_string(), rule_title(*r).to_string()))
+        .map(|&r| (r.name().to_string(), t().rule(r).to_string()))
         .collect();
     dom::fill_select(&dom::select_by_id("list-rule")?, &rules, form.rule.name())?;
     dom::by_id("input-delay")?.set_attribute("value", &form.delay_ms.to_string())?;
-    let mut times = vec![(String::new(), "Level's default".to_string())];
+    let mut times = vec![(String::new(), t().time_default.to_string())];
     let mut offered = OFFERED_THINK_MS.to_vec();
     if let Some(ms) = form.think_ms.filter(|ms| !offered.contains(ms)) {
         offered.push(ms); // a time from the URL stays selectable
@@ -220,7 +229,7 @@ fn fill_form(game: Game, form: &Form) -> Result<(), JsValue> {
     times.extend(
         offered
             .iter()
-            .map(|&ms| (ms.to_string(), format!("{} s per move", ms as f64 / 1000.0))),
+            .map(|&ms| (ms.to_string(), (t().time_per_move)(ms))),
     );
     let chosen = form.think_ms.map_or(String::new(), |ms| ms.to_string());
     dom::fill_select(&dom::select_by_id("list-time")?, &times, &chosen)?;
@@ -247,11 +256,12 @@ fn fill_game_choices(game: Game, form: &Form) -> Result<(), JsValue> {
         &form.levels[1],
     )?;
     let [first, second] = game.side_names();
-    dom::set_text("label-level-x", &format!("{first} bot"))?;
-    dom::set_text("label-level-o", &format!("{second} bot"))?;
+    let t = t();
+    dom::set_text("label-level-x", &(t.label_bot)(first))?;
+    dom::set_text("label-level-o", &(t.label_bot)(second))?;
     let sides = vec![
-        ("x".to_string(), format!("{first} (moves first)")),
-        ("o".to_string(), format!("{second} (moves second)")),
+        ("x".to_string(), (t.side_first)(first)),
+        ("o".to_string(), (t.side_second)(second)),
     ];
     dom::fill_select(
         &dom::select_by_id("list-human")?,
@@ -259,15 +269,6 @@ fn fill_game_choices(game: Game, form: &Form) -> Result<(), JsValue> {
         side_name(form.human),
     )?;
     Ok(())
-}
-
-pub fn rule_title(rule: Rule) -> &'static str {
-    match rule {
-        Rule::Caro => "Caro (5+ wins, not if blocked at both ends)",
-        Rule::Freestyle => "Freestyle (5 or more wins)",
-        Rule::Standard => "Standard (exactly 5 wins)",
-        Rule::Renju => "Renju (X may not make 3-3, 4-4, overline)",
-    }
 }
 
 /// Shows only the choices that matter for the selected game and mode.
@@ -297,13 +298,12 @@ fn show_resume() -> Result<(), JsValue> {
     };
     let game = Game::parse(id).map_err(|e| JsValue::from_str(&e.to_string()))?;
     let link = dom::by_id("resume-link")?;
-    link.set_attribute("href", &format!("./{id}.html?{query}"))?;
-    let count = count_moves(game, moves);
-    let noun = if count == 1 { "move" } else { "moves" };
-    dom::set_text(
-        "resume-info",
-        &format!("{}: {count} {noun} so far", game.title()),
+    link.set_attribute(
+        "href",
+        &format!("./{id}.html?{query}{}", lang::lang().query_suffix()),
     )?;
+    let count = count_moves(game, moves);
+    dom::set_text("resume-info", &(t().resume_info)(game.title(), count))?;
     dom::set_shown(&dom::by_id("resume")?, true)
 }
 

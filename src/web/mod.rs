@@ -7,7 +7,9 @@ mod connect4_page;
 mod dom;
 mod game_page;
 pub(crate) mod home;
+mod lang;
 mod othello_page;
+mod rules_page;
 mod sound;
 mod theme;
 mod worker;
@@ -19,6 +21,7 @@ pub use worker::{bot_reply, init_worker, last_panic};
 /// Runs a page's start-up, putting any failure on the page.
 fn start_page(start: fn() -> Result<(), JsValue>) -> Result<(), JsValue> {
     dom::install_panic_hook();
+    lang::init();
     start().inspect_err(|e| {
         dom::show_fatal(&e.as_string().unwrap_or_else(|| format!("{e:?}")));
     })
@@ -27,6 +30,11 @@ fn start_page(start: fn() -> Result<(), JsValue>) -> Result<(), JsValue> {
 #[wasm_bindgen]
 pub fn start_home() -> Result<(), JsValue> {
     start_page(home::start)
+}
+
+#[wasm_bindgen]
+pub fn start_rules() -> Result<(), JsValue> {
+    start_page(rules_page::start)
 }
 
 #[wasm_bindgen]

@@ -2,7 +2,8 @@
 //! count always on screen, and passes announced.
 
 use super::dom;
-use super::game_page::{self, PageGame};
+use super::game_page::{self, side_label, PageGame};
+use super::lang::t;
 use crate::game::{Outcome, Side};
 use crate::othello::notation::format_moves;
 use crate::othello::{self, format_obf, parse_square, Position, Square};
@@ -84,7 +85,7 @@ impl OthelloGame {
 impl PageGame for OthelloGame {
     type Level = othello::Level;
     const ID: &'static str = "othello";
-    const TITLE: &'static str = "Othello";
+    const GAME: crate::i18n::Game = crate::i18n::Game::Othello;
     const MAX_CELL: f64 = 60.0;
 
     fn side_name(side: Side) -> &'static str {
@@ -203,13 +204,13 @@ impl PageGame for OthelloGame {
     fn note(&self) -> String {
         let black = self.position.count(Side::First);
         let white = self.position.count(Side::Second);
-        let mut note = format!("Discs: Black {black}, White {white}.");
+        let t = t();
+        let mut note = (t.discs)(black, white);
         if self.moves.last().is_some_and(|&(_, passed)| passed) && self.outcome().is_none() {
             let mover = self.position.side_to_move();
-            note.push_str(&format!(
-                " {} has no legal move and passes; {} moves again.",
-                Self::side_name(mover.opponent()),
-                Self::side_name(mover)
+            note.push_str(&(t.passes)(
+                side_label::<Self>(mover.opponent()),
+                side_label::<Self>(mover),
             ));
         }
         note
@@ -228,8 +229,8 @@ impl PageGame for OthelloGame {
                 td.toggle_attribute_with_force("data-legal", is_legal)?;
                 // Its name: the square and what it shows (`d3 Black`, `c4, legal move`).
                 let label = match self.drawn[square.index()] {
-                    Some(side) => format!("{square} {}", Self::side_name(side)),
-                    None if is_legal => format!("{square}, legal move"),
+                    Some(side) => format!("{square} {}", side_label::<Self>(side)),
+                    None if is_legal => (t().legal_square)(&square.to_string()),
                     None => square.to_string(),
                 };
                 td.set_attribute("aria-label", &label)?;
@@ -267,11 +268,11 @@ impl PageGame for OthelloGame {
             }
             self.hinted.push(square);
         }
-        let side = Self::side_name(self.position.side_to_move());
+        let side = side_label::<Self>(self.position.side_to_move());
         if exact {
-            format!("On each legal square: the final disc difference for {side} with perfect play after that move (exact).")
+            (t().othello_hint_exact)(side)
         } else {
-            format!("On each legal square: the final disc difference the engine expects for {side} after that move (an estimate; exact from 16 empty squares on).")
+            (t().othello_hint_estimate)(side)
         }
     }
 
@@ -287,8 +288,8 @@ impl PageGame for OthelloGame {
         self.settings(players).to_query()
     }
 
-    fn export_formats() -> &'static [(&'static str, &'static str)] {
-        &[("moves", "Move string (.txt)")]
+    fn export_formats() -> Vec<(&'static str, &'static str)> {
+        vec![("moves", t().format_moves)]
     }
 
     fn export(&self, _format: &str, _players: &Players<othello::Level>) -> (String, String) {
@@ -319,7 +320,9 @@ impl OthelloGame {
 /// The page's entry point (`othello.html`).
 pub fn start() -> Result<(), JsValue> {
     let pairs = dom::query_pairs();
-    let (settings, errors) = OthelloSettings::from_query(&pairs);
+    let (settings, mut errors) = OthelloSettings::from_query(&pairs);
+    // A bad `lang=` is a bad parameter like the others.
+    errors.extend(super::lang::take_error());
     if !errors.is_empty() {
         let message: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         return game_page::back_home_with_error(
@@ -346,7 +349,7 @@ pub fn start() -> Result<(), JsValue> {
         }
     }
     game_page::build_layout::<OthelloGame>()?;
-    dom::set_text("board-info", "8x8: most discs wins.")?;
+    dom::set_text("board-info", t().othello_board_info)?;
     let table = dom::by_id("table_game")?;
     let mut html = String::from("<thead><tr role=\"row\"><th role=\"none\"></th>");
     for col in 0..8u8 {
@@ -395,9 +398,7 @@ pub fn start() -> Result<(), JsValue> {
                 return Err(String::new());
             }
             if !g.position.is_legal(square) {
-                return Err(format!(
-                    "{square} flips nothing: a move must outflank at least one disc."
-                ));
+                return Err((t().flips_nothing)(&square.to_string()));
             }
             g.play(square)
         });

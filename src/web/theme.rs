@@ -8,8 +8,8 @@ use wasm_bindgen::prelude::*;
 /// Where the browser keeps the choice (`boot.js` reads it under the same name).
 const THEME_KEY: &str = "caro-app.theme";
 
-/// The switch's choices: the value kept, the label shown.
-const CHOICES: [(&str, &str); 3] = [("auto", "Auto"), ("light", "Light"), ("dark", "Dark")];
+/// The switch's choices, as kept.
+const CHOICES: [&str; 3] = ["auto", "light", "dark"];
 
 /// Fills the page's `#theme` with the choices, the kept one selected, and keeps a new
 /// choice and has it applied at once.
@@ -18,12 +18,15 @@ pub fn wire() -> Result<(), JsValue> {
     let kept = dom::stored(THEME_KEY);
     let choice = CHOICES
         .iter()
-        .map(|&(value, _)| value)
+        .copied()
         .find(|&value| kept.as_deref() == Some(value))
         .unwrap_or("auto");
+    let t = super::lang::t();
+    let labels = [t.theme_auto, t.theme_light, t.theme_dark];
     let options: Vec<(String, String)> = CHOICES
         .iter()
-        .map(|&(value, label)| (value.to_string(), label.to_string()))
+        .zip(labels)
+        .map(|(&value, label)| (value.to_string(), label.to_string()))
         .collect();
     dom::fill_select(&select, &options, choice)?;
     let switch = select.clone();

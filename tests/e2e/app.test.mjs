@@ -43,7 +43,7 @@ const humanMove = {
 };
 
 test('every page carries the Content-Security-Policy: no inline script or style, scripts from the site and wasm only', () => {
-  assert.deepEqual(pages, ['bench.html', 'caro.html', 'connect4.html', 'index.html', 'othello.html']);
+  assert.deepEqual(pages, ['bench.html', 'caro.html', 'connect4.html', 'index.html', 'othello.html', 'rules.html']);
   for (const file of pages) {
     const html = readFileSync(www + file, 'utf8');
     const csp = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/);

@@ -50,9 +50,10 @@ export async function launchWithProfile(dir) {
 }
 
 // A new page that fails the test on any page error or console error. `options` are the
-// browser context's (a phone's viewport, say).
+// browser context's (a phone's viewport, say). The browser asks for English unless the
+// options say otherwise (the app picks its language from the browser's).
 export async function newPage(browser, errors, options = {}) {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, ...options });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, locale: 'en-US', ...options });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   return page;

@@ -54,8 +54,9 @@ test('computer vs computer plays to the end by itself', async () => {
   const errors = [];
   const page = await newPage(browser, errors);
   await page.goto(`${base}othello.html?type=computer-computer&level_x=random&level_o=positional&delay=0&seed=4`);
-  await page.waitForFunction(() => document.querySelector('#table_game').dataset.state !== 'playing'
-    && document.querySelector('#table_game').dataset.state !== 'loading', null, { timeout: 60000 });
+  // The table is there once the app has laid the page out.
+  await page.waitForFunction(() => !['playing', 'loading', undefined].includes(document.querySelector('#table_game')?.dataset.state),
+    null, { timeout: 60000 });
   const { state: end, winner } = await state(page);
   const black = await count(page, 'black');
   const white = await count(page, 'white');

@@ -432,6 +432,7 @@ test("cells' accessible names: Caro h8 / h8 X, Othello d3 / d3 Black / c4, legal
   const ratio = await page.evaluate(() => {
     const rgba = (css) => (css.match(/[\d.]+/g) ?? []).map(Number);
     const [r, g, b, a = 1] = rgba(getComputedStyle(document.querySelector('#c3 .disc')).backgroundColor);
+    // The green is the square's (the table itself has no background).
     const bg = rgba(getComputedStyle(document.querySelector('#c3')).backgroundColor);
     const dot = [r, g, b].map((v, i) => v * a + bg[i] * (1 - a));
     const lum = (c) => c.map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
