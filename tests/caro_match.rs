@@ -84,9 +84,8 @@ fn a_short_greedy_match_plays_every_game_legally() {
         .filter(|r| r.result == GameResult::AWins)
         .count();
     assert_eq!(counted, score.a_wins);
-    // Seeded: the same match every time. (The openings are those a short engine search
-    // judges balanced, so a change to the engine's evaluation may change this result.)
-    assert_eq!((score.a_wins, score.b_wins, score.draws), (3, 2, 1));
+    // Three openings, each a pair of games; the same seed replays the same match (tested
+    // below), whatever the engine's evaluation makes of the openings.
     assert_eq!(score.pairs.iter().sum::<usize>(), 3);
 }
 
