@@ -15,6 +15,7 @@ pub static TEXT: Text = Text {
     rules: "Rules",
     home: "Home",
     reload: "Reload",
+    start_failed: "The game could not start",
     loading: "Loading…",
     fatal: |why| format!("Something went wrong: {why}. Reload the page to start again. "),
 

@@ -128,6 +128,9 @@ pub struct Text {
     pub rules: &'static str,
     pub home: &'static str,
     pub reload: &'static str,
+    /// Shown when a page's wasm cannot start, by www/start-text.js, which copies this and
+    /// `reload` (a test keeps the copy equal): the page then has no tables to ask.
+    pub start_failed: &'static str,
     pub loading: &'static str,
     /// A failure on the page: the (technical) reason, what to do.
     pub fatal: fn(&str) -> String,

@@ -82,6 +82,7 @@ fn fixed(t: &Text) -> Vec<(&'static str, &'static str)> {
         ("theme_light", t.theme_light),
         ("theme_dark", t.theme_dark),
         ("reload", t.reload),
+        ("start_failed", t.start_failed),
         ("caro", t.caro),
         ("caro_long", t.caro_long),
         ("connect4", t.connect4),
@@ -484,4 +485,28 @@ fn templates_place_every_value() {
             );
         }
     }
+}
+
+/// www/start-text.js carries `start_failed` and `reload` for the moment a page's wasm cannot
+/// start (the tables are in the wasm): its copy of every language's words is the tables'.
+#[test]
+fn the_start_failure_words_of_the_pages_are_the_tables() {
+    let js = include_str!("../../www/start-text.js");
+    for lang in Lang::ALL {
+        let t = lang.text();
+        let entry = format!(
+            "{}: {{ failed: {:?}, reload: {:?} }},",
+            lang.code(),
+            t.start_failed,
+            t.reload
+        );
+        assert!(
+            js.contains(&entry),
+            "www/start-text.js should hold `{entry}`"
+        );
+    }
+    // And no language the tables lack.
+    let entries = js.matches("{ failed: ").count();
+    assert_eq!(entries, Lang::ALL.len());
+    assert!(js.contains(STORAGE_KEY), "the stored choice's key");
 }

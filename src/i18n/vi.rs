@@ -15,6 +15,7 @@ pub static TEXT: Text = Text {
     rules: "Luật",
     home: "Trang chủ",
     reload: "Tải lại",
+    start_failed: "Không khởi động được trò chơi",
     loading: "Đang tải…",
     fatal: |why| format!("Đã có lỗi: {why}. Hãy tải lại trang để bắt đầu lại. "),
 

@@ -342,3 +342,29 @@ test('on a 390x844 phone the longer Vietnamese labels fit: no sideways scroll, n
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a page whose engine cannot start says so in its language: lang=, then the remembered choice', async () => {
+  for (const [url, setup] of [
+    ['caro.html?type=2-players&rows=15&columns=15&moves=h8&lang=vi', null],
+    ['index.html', 'vi'],
+  ]) {
+    const page = await newPage(browser, [], { serviceWorkers: 'block' });
+    if (setup) await page.addInitScript((lang) => localStorage.setItem('caro-app.lang', lang), setup);
+    await page.route('**/pkg/caro_bg.wasm', (route) => route.abort());
+    await page.goto(`${base}${url}`);
+    await page.waitForSelector('#error:not([hidden])');
+    const text = await page.textContent('#error');
+    assert.match(text, /^Không khởi động được trò chơi: /, text);
+    assert.equal(await page.getAttribute('html', 'lang'), 'vi');
+    if (url.startsWith('caro')) assert.equal(await page.textContent('#reload'), 'Tải lại');
+    await page.close();
+  }
+  // An English browser with no choice made gets English.
+  const page = await newPage(browser, [], { serviceWorkers: 'block', locale: 'en-US' });
+  await page.route('**/pkg/caro_bg.wasm', (route) => route.abort());
+  await page.goto(`${base}connect4.html?type=2-players`);
+  await page.waitForSelector('#error:not([hidden])');
+  assert.match(await page.textContent('#error'), /^The game could not start: /);
+  assert.equal(await page.textContent('#reload'), 'Reload');
+  await page.close();
+});
