@@ -4,7 +4,7 @@
 
 use crate::caro::search::score_text;
 use crate::caro::{notation, patterns, Engine, EngineConfig, Limits, Rule};
-use crate::game::{InputError, Side};
+use crate::game::InputError;
 use crate::othello::endgame::Solver as OthelloSolver;
 use crate::othello::parse_obf;
 use std::time::Duration;
@@ -45,8 +45,7 @@ pub fn caro(limits: &Limits, out: &mut dyn FnMut(&str)) -> Result<CaroTotals, In
     // The pattern tables are built once per rule on first use: not part of the search.
     let start = Instant::now();
     for rule in Rule::ALL {
-        patterns::table(rule, Side::First);
-        patterns::table(rule, Side::Second);
+        patterns::pair_table(rule);
     }
     out(&format!(
         "pattern tables: {:.0} ms",

@@ -59,6 +59,28 @@ pub fn table(rule: Rule, side: Side) -> &'static [Level] {
     TABLES[i].get_or_init(|| build(rule, side))
 }
 
+/// Both sides' tables of `rule` in one: `pairs[key]` holds Black's level in its low four
+/// bits and White's in the high four. The search reads both levels of every cell a stone
+/// touches, and one lookup in a 1 MB table misses the cache half as often as two in two.
+pub fn pair_table(rule: Rule) -> &'static [u8] {
+    static PAIRS: [OnceLock<Box<[u8]>>; 4] = [const { OnceLock::new() }; 4];
+    PAIRS[rule_index(rule)].get_or_init(|| {
+        let black = table(rule, Side::First);
+        let white = table(rule, Side::Second);
+        black
+            .iter()
+            .zip(white)
+            .map(|(&b, &w)| b | (w << 4))
+            .collect()
+    })
+}
+
+/// One side's level from a [`pair_table`] entry.
+#[inline(always)]
+pub fn pair_level(pair: u8, side: usize) -> Level {
+    (pair >> (4 * side)) & 0xF
+}
+
 fn rule_index(rule: Rule) -> usize {
     match rule {
         Rule::Caro => 0,
@@ -269,5 +291,24 @@ mod tests {
         let t = table(Rule::Standard, Side::Second);
         assert_eq!(t[key_of("...ooo*oo....") as usize], OVERLINE);
         assert_eq!(t[key_of("....oo*oo....") as usize], FIVE);
+    }
+
+    #[test]
+    fn pair_table_holds_both_sides_levels() {
+        for rule in Rule::ALL {
+            let pairs = pair_table(rule);
+            let black = table(rule, Side::First);
+            let white = table(rule, Side::Second);
+            assert_eq!(pairs.len(), black.len());
+            for key in 0..pairs.len() {
+                assert_eq!(pair_level(pairs[key], 0), black[key], "{rule:?} key {key}");
+                assert_eq!(pair_level(pairs[key], 1), white[key], "{rule:?} key {key}");
+            }
+        }
+        // Spot checks that the two halves are not the same table.
+        let pairs = pair_table(Rule::Freestyle);
+        assert_eq!(pair_level(pairs[key_of("....x*x......") as usize], 0), F3);
+        assert_eq!(pair_level(pairs[key_of("....x*x......") as usize], 1), DEAD);
+        assert_eq!(pair_level(pairs[key_of("....o*o......") as usize], 1), F3);
     }
 }

@@ -43,7 +43,8 @@ pub struct Position {
     /// (`u32::MAX` when absent), so a big board costs no more than a small one.
     candidates: Vec<usize>,
     candidate_at: Vec<u32>,
-    tables: [&'static [Level]; 2],
+    /// Both sides' pattern levels by line key ([`patterns::pair_table`]).
+    pairs: &'static [u8],
     offsets: [isize; 4],
     hash: u64,
     /// Sum over empty cells and directions of each side's pattern values.
@@ -123,10 +124,7 @@ impl Position {
             near: vec![0; size],
             candidates: Vec::new(),
             candidate_at: vec![u32::MAX; size],
-            tables: [
-                patterns::table(rule, Side::First),
-                patterns::table(rule, Side::Second),
-            ],
+            pairs: patterns::pair_table(rule),
             offsets: [1, stride as isize, stride as isize + 1, stride as isize - 1],
             hash: 0,
             value: [0; 2],
@@ -338,9 +336,9 @@ impl Position {
 
     fn refresh_levels(&mut self, i: usize) {
         for d in 0..4 {
-            let key = self.keys[i][d] as usize;
-            self.levels[i][0][d] = self.tables[0][key];
-            self.levels[i][1][d] = self.tables[1][key];
+            let pair = self.pairs[self.keys[i][d] as usize];
+            self.levels[i][0][d] = patterns::pair_level(pair, 0);
+            self.levels[i][1][d] = patterns::pair_level(pair, 1);
         }
     }
 
@@ -423,10 +421,10 @@ impl Position {
                         self.keys[n][d] -= code << (2 * s);
                     }
                     if self.cells[n] == EMPTY {
-                        let key = self.keys[n][d] as usize;
+                        let pair = self.pairs[self.keys[n][d] as usize];
                         for side in 0..2 {
                             let old = self.levels[n][side][d];
-                            let new = self.tables[side][key];
+                            let new = patterns::pair_level(pair, side);
                             if old != new {
                                 if TRACK {
                                     self.tally_combo(n, side, -1);

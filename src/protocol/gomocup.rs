@@ -596,9 +596,7 @@ impl Brain {
     /// tables. Called at START and when the rule changes.
     fn warm_up(&mut self) {
         let rule = self.rule();
-        for side in [Side::First, Side::Second] {
-            crate::caro::patterns::table(rule, side);
-        }
+        crate::caro::patterns::pair_table(rule);
         self.bot_for(self.planned_time());
     }
 
