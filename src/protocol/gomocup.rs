@@ -111,7 +111,7 @@ const UNLIMITED_MS: i64 = i32::MAX as i64;
 /// The most the next move may take (the search's hard limit; it aims at less).
 ///
 /// The smallest of: the turn limit, less a safety margin for the process and pipes (a tenth
-/// of it, between 50 ms and 1 s); twice a share of the match time left (the time left
+/// of it, between 50 ms and 1 s); one and a half shares of the match time left (the time left
 /// divided by the moves still expected, which is at least 20, about 60 minus the moves made
 /// so far, and never more than half the empty cells: each side fills half); and a quarter of
 /// the time left.
@@ -142,12 +142,12 @@ pub fn plan_move_time(
         let left = left.max(0) as u64;
         let horizon = 60usize.saturating_sub(own_moves).max(20);
         let moves_to_go = horizon.min(empty_cells.div_ceil(2)).max(1) as u64;
-        // The plan is the move's hard limit: the search aims at under half of it and goes
-        // on longer only in a sharp position (see `caro::search`), so twice the even share
-        // spends about the share on an average move. Never more than a quarter of what is
-        // left, so one hard move cannot lose the match on time.
+        // The plan is the move's hard limit: the search starts no new iteration past two
+        // thirds of it, unless the position is sharp (see `caro::search`), so one and a half
+        // even shares spend about a share on an average move. Never more than a quarter of
+        // what is left, so one hard move cannot lose the match on time.
         let share = left / moves_to_go;
-        plan = plan.min(share.saturating_mul(2)).min(left / 4);
+        plan = plan.min(share.saturating_mul(3) / 2).min(left / 4);
     }
     Duration::from_millis(plan.max(FASTEST_MS))
 }
@@ -1108,17 +1108,17 @@ mod tests {
             timeout_match: Some(180_000),
             time_left: Some(left),
         };
-        // 60 moves to go at the start: 60 s / 60 = 1 s a move, so up to 2 s for this one.
+        // 60 moves to go at the start: 60 s / 60 = 1 s a move, so up to 1.5 s for this one.
         assert_eq!(
             plan_move_time(&info(60_000), 0, 225, Duration::ZERO),
-            ms(2_000)
+            ms(1_500)
         );
-        // Late in the game at least 20 moves are expected: 10 s / 20, doubled.
+        // Late in the game at least 20 moves are expected: 10 s / 20, and a half more.
         assert_eq!(
             plan_move_time(&info(10_000), 50, 100, Duration::ZERO),
-            ms(1_000)
+            ms(750)
         );
-        // A nearly full board needs few moves (10 s / 3, doubled), but one move never takes
+        // A nearly full board needs few moves (10 s / 3, and a half), but one move never takes
         // more than a quarter of what is left.
         assert_eq!(
             plan_move_time(&info(10_000), 50, 5, Duration::ZERO),
@@ -1145,9 +1145,9 @@ mod tests {
         };
         assert_eq!(
             plan_move_time(&info, 0, 225, Duration::ZERO),
-            ms(100_000 / 60 * 2)
+            ms(100_000 / 60 * 3 / 2)
         );
-        assert_eq!(plan_move_time(&info, 0, 225, ms(40_000)), ms(2_000));
+        assert_eq!(plan_move_time(&info, 0, 225, ms(40_000)), ms(1_500));
         assert_eq!(plan_move_time(&info, 0, 225, ms(200_000)), ms(FASTEST_MS));
     }
 }
