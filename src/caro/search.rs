@@ -346,12 +346,13 @@ impl Engine {
         }
         // 4. A forced win by threes and fours.
         if limits.root_vct_nodes > 0 {
-            // With a clock, the VCT gets a tenth of it: most moves have none to find, and a
-            // full 30,000-node VCT took about a third of a 200 ms move from the main search
-            // (a tenth: +101 +/- 35 Elo in 400 games at 200 ms against no cap; docs/caro-engine.md).
+            // With a clock, the VCT gets 3% of it: most moves have none to find, and a full
+            // 30,000-node VCT took about a third of a 200 ms move from the main search (a
+            // tenth: +101 +/- 35 Elo in 400 games at 200 ms against no cap; 3%: +37 +/- 34
+            // against a tenth; docs/caro-engine.md).
             let vct_deadline = match limits.budget.time {
                 Some(t) => Deadline::start(Budget {
-                    time: Some(t.mul_f64(0.1)),
+                    time: Some(t.mul_f64(0.03)),
                     nodes: limits.budget.nodes.map(|n| n.saturating_sub(self.nodes)),
                 }),
                 None => deadline,
