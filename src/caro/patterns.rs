@@ -3,9 +3,9 @@
 //! The engine keeps, for every cell and each of the four directions, a *line key*: the ten
 //! cells around it along that line (five each way), two bits each (empty, black, white,
 //! wall). A table indexed by that key gives the *pattern* a stone of one side would make
-//! there, from a dead line up to a five. Tables are built once per rule and side (a
-//! million one-byte entries each) and shared; placing a stone only rewrites the keys of the
-//! forty cells that see it.
+//! there, from a dead line up to a five. The table is built once per rule (a million
+//! one-byte entries, both sides' levels in each) and shared; placing a stone only rewrites
+//! the keys of the forty cells that see it.
 //!
 //! Why five cells each way: a five through the centre spans at most four cells each way,
 //! and the cells just past its ends decide whether it is an overline (standard, renju) or
@@ -51,25 +51,19 @@ pub const fn slot(offset: isize) -> usize {
 
 pub const KEY_BITS: usize = 20;
 
-/// The pattern table of `side` under `rule`: `table[key]` is the level of a `side` stone
-/// on the key's centre.
-pub fn table(rule: Rule, side: Side) -> &'static [Level] {
-    static TABLES: [OnceLock<Box<[Level]>>; 8] = [const { OnceLock::new() }; 8];
-    let i = rule_index(rule) * 2 + side.index();
-    TABLES[i].get_or_init(|| build(rule, side))
-}
-
-/// Both sides' tables of `rule` in one: `pairs[key]` holds Black's level in its low four
-/// bits and White's in the high four. The search reads both levels of every cell a stone
-/// touches, and one lookup in a 1 MB table misses the cache half as often as two in two.
+/// The pattern table of `rule`, both sides in one: `pairs[key]` holds the level of a Black
+/// stone on the key's centre in its low four bits and a White one's in the high four
+/// ([`pair_level`]). The search reads both levels of every cell a stone touches, and one
+/// lookup in one 1 MB table misses the cache half as often as two in two. Built once per
+/// rule and shared; the one-side tables it is made from are not kept.
 pub fn pair_table(rule: Rule) -> &'static [u8] {
     static PAIRS: [OnceLock<Box<[u8]>>; 4] = [const { OnceLock::new() }; 4];
     PAIRS[rule_index(rule)].get_or_init(|| {
-        let black = table(rule, Side::First);
-        let white = table(rule, Side::Second);
+        let black = build(rule, Side::First);
+        let white = build(rule, Side::Second);
         black
             .iter()
-            .zip(white)
+            .zip(white.iter())
             .map(|(&b, &w)| b | (w << 4))
             .collect()
     })
@@ -263,7 +257,7 @@ mod tests {
 
     #[test]
     fn levels_of_common_shapes() {
-        let t = table(Rule::Freestyle, Side::First);
+        let t = build(Rule::Freestyle, Side::First);
         assert_eq!(t[key_of("....xx*xx....") as usize], FIVE);
         assert_eq!(t[key_of("....xx*x.....") as usize], F4);
         assert_eq!(t[key_of("...oxx*x.....") as usize], B4);
@@ -274,7 +268,7 @@ mod tests {
 
     #[test]
     fn caro_five_blocked_at_both_ends_is_not_five() {
-        let t = table(Rule::Caro, Side::First);
+        let t = build(Rule::Caro, Side::First);
         assert_eq!(t[key_of("...oxx*xxo...") as usize], DEAD);
         assert_eq!(t[key_of("...oxx*xx.o..") as usize], FIVE);
         assert_eq!(t[key_of("###xx*xxo...") as usize], FIVE);
@@ -288,7 +282,7 @@ mod tests {
 
     #[test]
     fn standard_overline_is_not_five() {
-        let t = table(Rule::Standard, Side::Second);
+        let t = build(Rule::Standard, Side::Second);
         assert_eq!(t[key_of("...ooo*oo....") as usize], OVERLINE);
         assert_eq!(t[key_of("....oo*oo....") as usize], FIVE);
     }
@@ -297,8 +291,8 @@ mod tests {
     fn pair_table_holds_both_sides_levels() {
         for rule in Rule::ALL {
             let pairs = pair_table(rule);
-            let black = table(rule, Side::First);
-            let white = table(rule, Side::Second);
+            let black = build(rule, Side::First);
+            let white = build(rule, Side::Second);
             assert_eq!(pairs.len(), black.len());
             for key in 0..pairs.len() {
                 assert_eq!(pair_level(pairs[key], 0), black[key], "{rule:?} key {key}");
