@@ -142,6 +142,44 @@ proptest! {
         prop_assert_eq!(snapshot(&pos), fresh);
     }
 
+    /// Caro: after a move from a position where its side had no five point, the five
+    /// points found on the move's four lines are all the side's five points (the VCF reads
+    /// only those); and a lone five point, once taken by the other side, leaves none
+    /// (`stopping_blocks` relies on it instead of playing the block).
+    #[test]
+    fn caro_five_points_after_a_move_lie_on_its_lines(
+        seed in any::<u64>(), rows in 6usize..=16, cols in 6usize..=16, rule in 0usize..4,
+        moves in 10usize..90,
+    ) {
+        let rule = rule_of(rule);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let game = caro_game(&mut rng, rows, cols, rule, moves);
+        let mut pos = CaroPosition::new(&Board::new(rows, cols, rule).unwrap(), Side::First);
+        let (mut all, mut near, mut blocks) = (Vec::new(), Vec::new(), Vec::new());
+        for &m in game.moves() {
+            let side = pos.to_move();
+            pos.five_points(side, &mut all);
+            let had_none = all.is_empty();
+            let i = pos.index(m);
+            pos.play(i);
+            pos.five_points(side, &mut all);
+            if had_none {
+                pos.five_points_through(i, side, &mut near);
+                all.sort_unstable();
+                near.sort_unstable();
+                prop_assert_eq!(&near, &all);
+            }
+            if let [f] = *all {
+                pos.stopping_blocks(&[f], &mut blocks);
+                let legal = pos.is_legal(f, pos.to_move());
+                prop_assert_eq!(blocks.clone(), if legal { vec![f] } else { vec![] });
+                pos.play(f);
+                prop_assert_eq!(pos.count(side, caro::caro::patterns::FIVE), 0);
+                pos.undo();
+            }
+        }
+    }
+
     /// Renju: the forbidden-point check agrees with a slow reading of the RIF rules.
     #[test]
     fn renju_forbidden_points_agree_with_the_rif_rules(seed in any::<u64>(), stones in 10usize..60) {

@@ -415,30 +415,34 @@ impl Position {
                     ((i as isize + off * k) as usize, slot(-k)),
                     ((i as isize - off * k) as usize, slot(k)),
                 ] {
-                    if add {
-                        self.keys[n][d] += code << (2 * s);
-                    } else {
-                        self.keys[n][d] -= code << (2 * s);
+                    // Keys never carry past their two bits, so taking a stone away is adding
+                    // the two's complement: no branch on `add` in the loop.
+                    let delta = code << (2 * s);
+                    let delta = if add { delta } else { delta.wrapping_neg() };
+                    let key = self.keys[n][d].wrapping_add(delta);
+                    self.keys[n][d] = key;
+                    if self.cells[n] != EMPTY {
+                        continue;
                     }
-                    if self.cells[n] == EMPTY {
-                        let pair = self.pairs[self.keys[n][d] as usize];
-                        for side in 0..2 {
-                            let old = self.levels[n][side][d];
-                            let new = patterns::pair_level(pair, side);
-                            if old != new {
-                                if TRACK {
-                                    self.tally_combo(n, side, -1);
-                                }
-                                self.levels[n][side][d] = new;
-                                if TRACK {
-                                    self.tally_combo(n, side, 1);
-                                }
-                                self.value[side] += eval::LEVEL_VALUE[new as usize]
-                                    - eval::LEVEL_VALUE[old as usize];
-                                self.count[side][old as usize] -= 1;
-                                self.count[side][new as usize] += 1;
+                    let pair = self.pairs[key as usize];
+                    for side in 0..2 {
+                        let old = self.levels[n][side][d];
+                        let new = patterns::pair_level(pair, side);
+                        if TRACK {
+                            if old == new {
+                                continue;
                             }
+                            self.tally_combo(n, side, -1);
                         }
+                        self.levels[n][side][d] = new;
+                        if TRACK {
+                            self.tally_combo(n, side, 1);
+                        }
+                        // Without a branch: when the level stays, these cancel out.
+                        self.value[side] +=
+                            eval::LEVEL_VALUE[new as usize] - eval::LEVEL_VALUE[old as usize];
+                        self.count[side][old as usize] -= 1;
+                        self.count[side][new as usize] += 1;
                     }
                 }
             }
@@ -508,12 +512,45 @@ impl Position {
         }
     }
 
+    /// The empty cells on the four lines through `i`, within four steps of it, where `side`
+    /// makes a five: after `side` plays `i` from a position where it had no five point,
+    /// these are all its five points (a five point shares a line with every stone of its
+    /// five), found without scanning every candidate.
+    pub fn five_points_through(&self, i: usize, side: Side, out: &mut Vec<usize>) {
+        out.clear();
+        if self.count(side, FIVE) == 0 {
+            return;
+        }
+        let s = side.index();
+        for d in 0..4 {
+            let off = self.offsets[d];
+            for k in 1..=4isize {
+                for n in [
+                    (i as isize + off * k) as usize,
+                    (i as isize - off * k) as usize,
+                ] {
+                    if self.cells[n] == EMPTY && self.levels[n][s][d] == FIVE && !out.contains(&n) {
+                        out.push(n);
+                    }
+                }
+            }
+        }
+    }
+
     /// Among the opponent's five points `fives`, the ones whose block leaves the opponent no
     /// five point at all. With two or more five points that is normally none; under caro
     /// one block can also shut the other five at its far end.
     pub fn stopping_blocks(&mut self, fives: &[usize], out: &mut Vec<usize>) {
         out.clear();
         let me = self.to_move;
+        if let [f] = *fives {
+            // A stone never makes a five for the other side, so taking the one five point
+            // leaves none (the general case plays each block to see).
+            if self.is_legal(f, me) {
+                out.push(f);
+            }
+            return;
+        }
         for &f in fives {
             if !self.is_legal(f, me) {
                 continue;

@@ -25,7 +25,11 @@ pub struct ThreatSearch {
     pub nodes: u64,
     limit: u64,
     aborted: bool,
+    /// Per VCF depth: the attacker's fours, their ordering scores, and the blocks of one
+    /// (kept between searches, so a VCF node allocates nothing).
     scratch: Vec<Vec<usize>>,
+    scored: Vec<Vec<(usize, i32)>>,
+    blocks: Vec<Vec<usize>>,
 }
 
 const FAIL_BITS: usize = 16;
@@ -47,6 +51,8 @@ impl ThreatSearch {
             limit: u64::MAX,
             aborted: false,
             scratch: (0..=MAX_VCF_DEPTH + 1).map(|_| Vec::new()).collect(),
+            scored: (0..=MAX_VCF_DEPTH + 1).map(|_| Vec::new()).collect(),
+            blocks: (0..=MAX_VCF_DEPTH + 1).map(|_| Vec::new()).collect(),
         }
     }
 
@@ -144,24 +150,24 @@ impl ThreatSearch {
         }
         // Strongest fours first: open fours and double fours, then fours that also make a
         // three, then by the ordering score.
-        let mut scored: Vec<(usize, i32)> = moves
-            .iter()
-            .map(|&i| {
-                let t = threat(pos.levels(i, me));
-                let bonus = match t {
-                    Threat::WinningFour => 1 << 24,
-                    Threat::FourThree => 1 << 22,
-                    _ => 0,
-                };
-                (i, bonus + eval::move_score(pos, i))
-            })
-            .collect();
+        let mut scored = std::mem::take(&mut self.scored[depth]);
+        scored.clear();
+        scored.extend(moves.iter().map(|&i| {
+            let t = threat(pos.levels(i, me));
+            let bonus = match t {
+                Threat::WinningFour => 1 << 24,
+                Threat::FourThree => 1 << 22,
+                _ => 0,
+            };
+            (i, bonus + eval::move_score(pos, i))
+        }));
         scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let mut found = false;
-        let mut blocks = Vec::new();
+        let mut blocks = std::mem::take(&mut self.blocks[depth]);
         for &(m, _) in &scored {
             pos.play(m);
-            pos.five_points(me, &mut moves);
+            // The attacker had no five point before `m`: any now lies on a line through it.
+            pos.five_points_through(m, me, &mut moves);
             // The defender's possible answers: the blocks that leave no five point.
             pos.stopping_blocks(&moves, &mut blocks);
             if moves.is_empty() || blocks.len() > 1 {
@@ -196,6 +202,8 @@ impl ThreatSearch {
             self.fails[Self::fail_slot(key)] = key;
         }
         self.scratch[depth] = moves;
+        self.scored[depth] = scored;
+        self.blocks[depth] = blocks;
         found
     }
 
