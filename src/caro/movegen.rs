@@ -21,8 +21,9 @@ pub fn has_winning_four(pos: &Position, side: Side, cells: &[usize]) -> bool {
 }
 
 /// The moves of the side to move, best-looking first, with their ordering scores. `cells`
-/// is scratch space for the candidate list.
-pub fn generate(pos: &Position, cells: &mut Vec<usize>, out: &mut Vec<(usize, i32)>) {
+/// is scratch space for the candidate list. Returns whether only defences were generated
+/// (the opponent has a move making an unstoppable four).
+pub fn generate(pos: &Position, cells: &mut Vec<usize>, out: &mut Vec<(usize, i32)>) -> bool {
     out.clear();
     pos.candidates(cells);
     let me = pos.to_move();
@@ -45,4 +46,5 @@ pub fn generate(pos: &Position, cells: &mut Vec<usize>, out: &mut Vec<(usize, i3
         out.push((i, eval::move_score(pos, i)));
     }
     out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    defend
 }
