@@ -656,10 +656,10 @@ impl Engine {
         for k in 0..moves.len() {
             let (m, order) = moves[k];
             // Answering a four costs no depth, nor does answering an open three when there are
-            // four answers or fewer: threat sequences are searched about twice as deep (+37
-            // +/- 34 Elo in 400 games at 200 ms; extending every answer to a three cost the
-            // bench two plies of depth).
-            let child_depth = if forced.is_some() || (defend && moves.len() <= 4) {
+            // six answers or fewer: threat sequences are searched about twice as deep (four
+            // answers or fewer: +37 +/- 34 Elo in 400 games at 200 ms against none; six
+            // against four: +70 +/- 34; docs/caro-engine.md).
+            let child_depth = if forced.is_some() || (defend && moves.len() <= 6) {
                 depth
             } else {
                 depth - 1
