@@ -53,13 +53,17 @@ fn train_fits_the_rules_of_its_games_and_keeps_the_others() {
     let dir = std::env::temp_dir().join(format!("caro-train-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let games_file = dir.join("games.txt");
+    // One game in twenty is held out and the weights that predict it best are kept: with
+    // twenty games that was one game, whose eleven positions the first epochs could predict
+    // worse than the starting weights (then the fit rightly keeps them, and this test failed
+    // after an engine change altered the games). Sixty games hold out three.
     let (out, err, ok) = caro(
         &[
             "selfplay",
             "--rule",
             "standard",
             "--games",
-            "20",
+            "60",
             "--nodes",
             "300",
             "--seed",
@@ -84,7 +88,7 @@ fn train_fits_the_rules_of_its_games_and_keeps_the_others() {
         "",
     );
     assert!(ok, "{err}");
-    assert!(err.contains("standard: 20 games"), "{err}");
+    assert!(err.contains("standard: 60 games"), "{err}");
     let fitted = Weights::from_bytes(&std::fs::read(&weights_file).unwrap()).unwrap();
     let shipped = Weights::shipped().unwrap();
     assert_ne!(fitted.rule(Rule::Standard), shipped.rule(Rule::Standard));
