@@ -198,10 +198,10 @@ fn the_worker_explains_bad_requests() {
 #[test]
 fn a_searching_caro_level_reports_progress_before_its_move() {
     // X has an open three on row 7 (columns 5-7) and O, to move, must stop it: next to it
-    // (7,4 or 7,8) or, under the caro rule, one further out (7,3 or 7,9): then the four X
-    // makes towards that stone is killed by one block, which also shuts its other five at
-    // both ends (a five shut at both ends does not win). Every progress line parses and names
-    // a cell on the board.
+    // (7,4 or 7,8) or, under the caro rule, one further out (7,3 or 7,9): with O on 7,9, X's
+    // four at 7,4 has two five points, but O's block at 7,3 takes one and shuts the other five
+    // (7,4-7,8) at both ends, and a caro five shut at both ends does not win. Every progress
+    // line parses and names a cell on the board.
     let request = format_request(
         9,
         "caro",
