@@ -157,3 +157,29 @@ fn vct_finds_a_double_three_and_respects_renju() {
         replay.play(pos).unwrap_or_else(|e| panic!("{pos}: {e}"));
     }
 }
+
+#[test]
+fn caro_vcf_wins_with_a_four_that_two_blocks_answer_when_both_lose() {
+    // O (to move) plays h8 (7,7): a four on the anti-diagonal (g7 h8 i9 j10, five points f6
+    // and k11; under caro one block can shut the other five at its far end, as X's stones on
+    // e5 and l12 do here, so X has two answers) and a split three on the diagonal (f10 h8
+    // i7). Whichever block X takes, g9 (6,6) then makes an open four: a VCF in which the
+    // defender has a choice. The VCF used to pass over such fours.
+    let board = caro::caro::notation::parse_position(
+        "caro 15x15 6,9 8,11 7,11 5,9 7,9 8,8 1,9 3,7 4,9 6,8 5,7 3,6 14,14 13,13 6,1 2,7 0,6 \
+         10,3 10,4 9,4 9,2 9,1 7,0 6,0 7,2 5,5 7,6 8,6 3,11",
+    )
+    .unwrap();
+    let mut engine = Engine::new(EngineConfig::default());
+    let (win, _) = engine.find_vcf(&board, Side::Second, Budget::nodes(100_000));
+    let line = win.expect("a win by continuous fours");
+    assert_eq!(line[0], Pos::new(7, 7));
+    // Both answers to the four lose to a VCF of their own.
+    for block in [Pos::new(4, 10), Pos::new(9, 5)] {
+        let mut after = board.clone();
+        after.play(Pos::new(7, 7)).unwrap();
+        after.play(block).unwrap();
+        let (win, _) = engine.find_vcf(&after, Side::Second, Budget::nodes(100_000));
+        assert_eq!(win.map(|l| l[0]), Some(Pos::new(6, 6)), "after {block}");
+    }
+}

@@ -161,7 +161,7 @@ impl ThreatSearch {
             };
             (i, bonus + eval::move_score(pos, i))
         }));
-        scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        scored.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let mut found = false;
         let mut blocks = std::mem::take(&mut self.blocks[depth]);
         for &(m, _) in &scored {
@@ -170,9 +170,24 @@ impl ThreatSearch {
             pos.five_points_through(m, me, &mut moves);
             // The defender's possible answers: the blocks that leave no five point.
             pos.stopping_blocks(&moves, &mut blocks);
-            if moves.is_empty() || blocks.len() > 1 {
-                // Not a four, or one the defender may answer in more than one way.
+            if moves.is_empty() {
+                // Not a four.
                 pos.undo();
+                continue;
+            }
+            if blocks.len() > 1 {
+                // A four the defender may answer in more than one way (caro: one block can
+                // shut the other five at its far end): it wins only if every answer loses.
+                let won =
+                    self.every_block_loses(pos, m, &blocks, depth, line, deadline, outer_nodes);
+                pos.undo();
+                if won {
+                    found = true;
+                    break;
+                }
+                if self.aborted {
+                    break;
+                }
                 continue;
             }
             if blocks.is_empty() {
@@ -205,6 +220,38 @@ impl ThreatSearch {
         self.scored[depth] = scored;
         self.blocks[depth] = blocks;
         found
+    }
+
+    /// After the attacker's four `m` (played), whether the attack goes on to a win after each
+    /// of the defender's `blocks`; then `line` gets `m`, the first block and its win.
+    #[allow(clippy::too_many_arguments)]
+    fn every_block_loses(
+        &mut self,
+        pos: &mut Position,
+        m: usize,
+        blocks: &[usize],
+        depth: usize,
+        line: &mut Line,
+        deadline: Option<&Deadline>,
+        outer_nodes: u64,
+    ) -> bool {
+        let mut first = Vec::new();
+        for (n, &block) in blocks.iter().enumerate() {
+            let mut branch = Vec::new();
+            pos.play(block);
+            let ok = self.attack(pos, depth - 1, &mut branch, deadline, outer_nodes);
+            pos.undo();
+            if !ok {
+                return false;
+            }
+            if n == 0 {
+                first = branch;
+            }
+        }
+        line.push(m);
+        line.push(blocks[0]);
+        line.extend(first);
+        true
     }
 
     /// Looks for a VCT (victory by continuous threats: fours and open threes) for the side
@@ -298,7 +345,7 @@ impl ThreatSearch {
                     Some((i, bonus + eval::move_score(pos, i)))
                 })
                 .collect();
-            scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            scored.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             scored.into_iter().map(|m| m.0).collect()
         };
         for m in moves {
