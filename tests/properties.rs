@@ -9,9 +9,11 @@
 //! --test properties` runs more. A failure is shrunk and its input saved in
 //! `tests/properties.proptest-regressions`, which is replayed first on every run: commit it.
 
+use caro::caro::movegen::{self, Mode};
 use caro::caro::notation::{format_position, parse_position};
 use caro::caro::position::Position as CaroPosition;
 use caro::caro::renju::forbidden;
+use caro::caro::threats::ThreatSearch;
 use caro::caro::{eval, new_bot, Board, BotOptions, Level, Pos, Rule};
 use caro::game::{Budget, Side};
 use proptest::prelude::*;
@@ -59,6 +61,15 @@ fn caro_game(rng: &mut StdRng, rows: usize, cols: usize, rule: Rule, moves: usiz
         } else if board.empty_cells().all(|p| board.check_move(p).is_err()) {
             break;
         }
+    }
+    board
+}
+
+/// The first `stones` moves of `game`.
+fn game_prefix(game: &Board, stones: usize) -> Board {
+    let mut board = Board::new(game.rows(), game.cols(), game.rule()).unwrap();
+    for &m in &game.moves()[..stones] {
+        board.play(m).unwrap();
     }
     board
 }
@@ -176,6 +187,48 @@ proptest! {
                 pos.play(f);
                 prop_assert_eq!(pos.count(side, caro::caro::patterns::FIVE), 0);
                 pos.undo();
+            }
+        }
+    }
+
+    /// When the opponent has a four-three in one move, the move generator keeps only the
+    /// moves that break it and our fours: every legal move it leaves out loses to a win by
+    /// continuous fours (the four, its forced block, then the open four).
+    #[test]
+    fn caro_moves_left_out_against_a_four_three_all_lose(
+        seed in any::<u64>(), size in 10usize..=16, rule in 0usize..4, moves in 12usize..70,
+    ) {
+        let rule = rule_of(rule);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let game = caro_game(&mut rng, size, size, rule, moves);
+        let mut pos = CaroPosition::new(&Board::new(size, size, rule).unwrap(), Side::First);
+        let mut threats = ThreatSearch::new();
+        let (mut cells, mut generated, mut all) = (Vec::new(), Vec::new(), Vec::new());
+        for &m in game.moves() {
+            pos.play(pos.index(m));
+            let me = pos.to_move();
+            let mut fives = Vec::new();
+            pos.five_points(me.opponent(), &mut fives);
+            if !fives.is_empty() || pos.count(me, caro::caro::patterns::FIVE) > 0 {
+                continue;
+            }
+            if movegen::generate(&pos, &mut cells, &mut generated) != Mode::DefendFourThree {
+                continue;
+            }
+            pos.candidates(&mut all);
+            for &i in &all {
+                if !pos.is_legal(i, me) || generated.iter().any(|g| g.0 == i) {
+                    continue;
+                }
+                pos.play(i);
+                let win = threats.vcf(&mut pos, 20_000, None, 0);
+                pos.undo();
+                prop_assert!(
+                    win.is_some(),
+                    "{} left out {:?}, which does not lose to a VCF",
+                    format_position(&game_prefix(&game, pos.stones())),
+                    pos.pos(i)
+                );
             }
         }
     }

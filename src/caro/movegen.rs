@@ -4,11 +4,29 @@
 //! making two fours), a quiet move loses, so only the defences are generated: the cells
 //! where the opponent would make a four or more (they take the threat's growth points), and
 //! our own fours (they win tempo).
+//!
+//! When the opponent has a four-three in one move (a cell making a four and an open three),
+//! a quiet move loses too: the four is blocked by force and the three becomes an open four.
+//! Then only the moves that break it are generated (the cell itself, the cells that spoil
+//! its four or its three, the cells from which our forced block would come with a four of
+//! ours) and our own fours. Not against renju Black, whose threes may be false.
 
 use super::eval::{self, threat, Threat};
-use super::patterns::{B4, F4, FIVE};
-use super::position::Position;
+use super::patterns::{B4, F3, F4, FIVE};
+use super::position::{color, Position};
+use super::rules::Rule;
 use crate::game::Side;
+
+/// What a node's moves answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Every sensible move.
+    All,
+    /// The opponent has a move making an unstoppable four: only defences and our fours.
+    DefendFour,
+    /// The opponent has a four-three in one move: only the moves that break it and our fours.
+    DefendFourThree,
+}
 
 /// Whether `side` has a legal cell that makes an open four, two fours or a five.
 pub fn has_winning_four(pos: &Position, side: Side, cells: &[usize]) -> bool {
@@ -20,31 +38,139 @@ pub fn has_winning_four(pos: &Position, side: Side, cells: &[usize]) -> bool {
         .any(|&i| threat(pos.levels(i, side)) >= Threat::WinningFour && pos.is_legal(i, side))
 }
 
-/// The moves of the side to move, best-looking first, with their ordering scores. `cells`
-/// is scratch space for the candidate list. Returns whether only defences were generated
-/// (the opponent has a move making an unstoppable four).
-pub fn generate(pos: &Position, cells: &mut Vec<usize>, out: &mut Vec<(usize, i32)>) -> bool {
+/// The moves of the side to move with their ordering scores, unsorted (the search adds its
+/// own ordering terms and sorts once). `cells` is scratch space for the candidate list.
+/// Returns which moves were generated.
+pub fn generate(pos: &Position, cells: &mut Vec<usize>, out: &mut Vec<(usize, i32)>) -> Mode {
     out.clear();
     pos.candidates(cells);
     let me = pos.to_move();
     let opp = me.opponent();
-    let defend = has_winning_four(pos, opp, cells);
-    for &i in cells.iter() {
-        if defend {
-            let blocks = pos.levels(i, opp).iter().any(|l| (B4..=FIVE).contains(l));
-            let fours = pos
-                .levels(i, me)
-                .iter()
-                .any(|&l| l == B4 || l == F4 || l == FIVE);
-            if !blocks && !fours {
-                continue;
+    // One pass over the opponent's threats finds both kinds of node that need an answer.
+    let may_win = eval::may_have_winning_four(pos, opp) || pos.count(opp, FIVE) > 0;
+    // Not against renju Black: a three of Black's can be false (its four point forbidden),
+    // and the shape alone does not show which of our cells answer it.
+    let may_four_three = pos.count(opp, B4) > 0
+        && pos.count(opp, F3) > 0
+        && !(pos.rule() == Rule::Renju && opp == Side::First);
+    let mut mode = Mode::All;
+    let mut four_threes = Vec::new();
+    if may_win || may_four_three {
+        for &i in cells.iter() {
+            match threat(pos.levels(i, opp)) {
+                t if t >= Threat::WinningFour && may_win && pos.is_legal(i, opp) => {
+                    mode = Mode::DefendFour;
+                    break;
+                }
+                Threat::FourThree if may_four_three && pos.is_legal(i, opp) => four_threes.push(i),
+                _ => {}
             }
         }
-        if !pos.is_legal(i, me) {
-            continue;
-        }
-        out.push((i, eval::move_score(pos, i)));
     }
-    out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    defend
+    let mut breaks = Vec::new();
+    if mode == Mode::All
+        && !four_threes.is_empty()
+        && four_three_breaks(pos, &four_threes, &mut breaks)
+    {
+        mode = Mode::DefendFourThree;
+    }
+    for &i in cells.iter() {
+        let keep = match mode {
+            Mode::All => true,
+            Mode::DefendFour => {
+                pos.levels(i, opp).iter().any(|l| (B4..=FIVE).contains(l)) || makes_four(pos, i, me)
+            }
+            Mode::DefendFourThree => breaks.contains(&i) || makes_four(pos, i, me),
+        };
+        if keep && pos.is_legal(i, me) {
+            out.push((i, eval::move_score(pos, i)));
+        }
+    }
+    if out.is_empty() && mode == Mode::DefendFourThree {
+        // Every break is forbidden to us (renju): judge the position by all moves.
+        return generate_all(pos, cells, out);
+    }
+    mode
+}
+
+fn generate_all(pos: &Position, cells: &[usize], out: &mut Vec<(usize, i32)>) -> Mode {
+    let me = pos.to_move();
+    out.clear();
+    out.extend(
+        cells
+            .iter()
+            .filter(|&&i| pos.is_legal(i, me))
+            .map(|&i| (i, eval::move_score(pos, i))),
+    );
+    Mode::All
+}
+
+fn makes_four(pos: &Position, i: usize, side: Side) -> bool {
+    pos.levels(i, side)
+        .iter()
+        .any(|&l| l == B4 || l == F4 || l == FIVE)
+}
+
+/// Given the opponent's four-three cells `four_threes` (legal ones, at least one), the cells
+/// that break every one of them into `out`, and true; false when one of them needs no
+/// answer (our forced block of its four would make a four of ours) or no cell breaks all.
+fn four_three_breaks(pos: &Position, four_threes: &[usize], out: &mut Vec<usize>) -> bool {
+    let me = pos.to_move();
+    let opp = me.opponent();
+    out.clear();
+    let mine = color(me);
+    let mut found = false;
+    let mut one = Vec::new();
+    for &c in four_threes {
+        one.clear();
+        one.push(c);
+        for d in 0..4 {
+            let level = pos.level(c, opp, d);
+            if level != B4 && level != F3 {
+                continue;
+            }
+            let off = pos.offset(d);
+            for k in (-5..=5isize).filter(|&k| k != 0) {
+                let x = (c as isize + off * k) as usize;
+                if !pos.is_empty(x) {
+                    continue;
+                }
+                // Our stone on x spoils the line's four or three.
+                if pos.level_with(c, opp, d, k, mine) < level {
+                    one.push(x);
+                }
+                if level == B4 && k.abs() <= 4 && pos.level_with(c, opp, d, k, color(opp)) == FIVE {
+                    // x is the four's five point, where we shall have to block: if that
+                    // block makes a four of ours, the four-three needs no answer now;
+                    // cells that would make it one are answers.
+                    if makes_four(pos, x, me) {
+                        return false;
+                    }
+                    counter_blocks(pos, x, me, &mut one);
+                }
+            }
+        }
+        if found {
+            out.retain(|x| one.contains(x));
+        } else {
+            out.extend_from_slice(&one);
+            found = true;
+        }
+    }
+    found && !out.is_empty()
+}
+
+/// The empty cells from which a stone of `side` would make the empty cell `e` a four of
+/// its own, along any line.
+fn counter_blocks(pos: &Position, e: usize, side: Side, out: &mut Vec<usize>) {
+    let colour = color(side);
+    for d in 0..4 {
+        let off = pos.offset(d);
+        for k in (-4..=4isize).filter(|&k| k != 0) {
+            let y = (e as isize + off * k) as usize;
+            if pos.is_empty(y) && pos.level_with(e, side, d, k, colour) >= B4 {
+                out.push(y);
+            }
+        }
+    }
 }

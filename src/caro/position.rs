@@ -222,6 +222,14 @@ impl Position {
         self.levels[index][side.index()][dir]
     }
 
+    /// The level a `side` stone on the empty cell `index` would make along `dir` if the
+    /// empty cell `k` steps from it along `dir` (`k` in -5..=5, not 0) held a `colour` stone:
+    /// the line key with that one slot filled, looked up in the same table.
+    pub fn level_with(&self, index: usize, side: Side, dir: usize, k: isize, colour: u8) -> Level {
+        let key = self.keys[index][dir] + ((colour as u32) << (2 * slot(k)));
+        patterns::pair_level(self.pairs[key as usize], side.index())
+    }
+
     pub fn levels(&self, index: usize, side: Side) -> [Level; 4] {
         self.levels[index][side.index()]
     }
