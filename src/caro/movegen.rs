@@ -74,35 +74,27 @@ pub fn generate(pos: &Position, cells: &mut Vec<usize>, out: &mut Vec<(usize, i3
     {
         mode = Mode::DefendFourThree;
     }
-    for &i in cells.iter() {
-        let keep = match mode {
-            Mode::All => true,
-            Mode::DefendFour => {
-                pos.levels(i, opp).iter().any(|l| (B4..=FIVE).contains(l)) || makes_four(pos, i, me)
+    loop {
+        for &i in cells.iter() {
+            let keep = match mode {
+                Mode::All => true,
+                Mode::DefendFour => {
+                    pos.levels(i, opp).iter().any(|l| (B4..=FIVE).contains(l))
+                        || makes_four(pos, i, me)
+                }
+                Mode::DefendFourThree => breaks.contains(&i) || makes_four(pos, i, me),
+            };
+            if keep && pos.is_legal(i, me) {
+                out.push((i, eval::move_score(pos, i)));
             }
-            Mode::DefendFourThree => breaks.contains(&i) || makes_four(pos, i, me),
-        };
-        if keep && pos.is_legal(i, me) {
-            out.push((i, eval::move_score(pos, i)));
         }
+        if out.is_empty() && mode == Mode::DefendFourThree {
+            // Every break is forbidden to us (renju): judge the position by all moves.
+            mode = Mode::All;
+            continue;
+        }
+        return mode;
     }
-    if out.is_empty() && mode == Mode::DefendFourThree {
-        // Every break is forbidden to us (renju): judge the position by all moves.
-        return generate_all(pos, cells, out);
-    }
-    mode
-}
-
-fn generate_all(pos: &Position, cells: &[usize], out: &mut Vec<(usize, i32)>) -> Mode {
-    let me = pos.to_move();
-    out.clear();
-    out.extend(
-        cells
-            .iter()
-            .filter(|&&i| pos.is_legal(i, me))
-            .map(|&i| (i, eval::move_score(pos, i))),
-    );
-    Mode::All
 }
 
 fn makes_four(pos: &Position, i: usize, side: Side) -> bool {
