@@ -11,7 +11,7 @@
 
 use caro::caro::movegen::{self, Mode};
 use caro::caro::notation::{format_position, parse_position};
-use caro::caro::position::Position as CaroPosition;
+use caro::caro::position::{Position as CaroPosition, COUNTED};
 use caro::caro::renju::forbidden;
 use caro::caro::threats::ThreatSearch;
 use caro::caro::{eval, new_bot, Board, BotOptions, Level, Pos, Rule};
@@ -75,7 +75,7 @@ fn game_prefix(game: &Board, stones: usize) -> Board {
 }
 
 /// Everything the engine's position knows: hash, cells with their line patterns for X and
-/// O, each side's pattern value, the count of each pattern level, the evaluation.
+/// O, each side's pattern value, the count of each counted pattern level, the evaluation.
 type Snapshot = (u64, Vec<(u8, [u8; 4], [u8; 4])>, [i32; 2], Vec<u32>, i32);
 
 fn snapshot(p: &CaroPosition) -> Snapshot {
@@ -94,7 +94,7 @@ fn snapshot(p: &CaroPosition) -> Snapshot {
     }
     let counts = [Side::First, Side::Second]
         .into_iter()
-        .flat_map(|s| (0..11u8).map(move |l| (s, l)))
+        .flat_map(|s| COUNTED.into_iter().map(move |l| (s, l)))
         .map(|(s, l)| p.count(s, l))
         .collect();
     (
@@ -104,6 +104,30 @@ fn snapshot(p: &CaroPosition) -> Snapshot {
         counts,
         eval::evaluate(p),
     )
+}
+
+/// Each side's pattern value and counted level counts added up cell by cell from the line
+/// patterns, independently of the position's own running sums.
+fn recount(p: &CaroPosition) -> ([i32; 2], Vec<u32>) {
+    let mut values = [0; 2];
+    let mut counts = vec![0; 2 * COUNTED.len()];
+    for row in 0..p.rows() {
+        for col in 0..p.cols() {
+            let i = p.index(Pos::new(row, col));
+            if !p.is_empty(i) {
+                continue;
+            }
+            for (s, side) in [Side::First, Side::Second].into_iter().enumerate() {
+                for level in p.levels(i, side) {
+                    values[s] += eval::LEVEL_VALUE[level as usize];
+                    if let Some(j) = COUNTED.iter().position(|&c| c == level) {
+                        counts[s * COUNTED.len() + j] += 1;
+                    }
+                }
+            }
+        }
+    }
+    (values, counts)
 }
 
 proptest! {
@@ -147,6 +171,8 @@ proptest! {
         }
         let scratch = CaroPosition::new(&board, board.to_move());
         prop_assert_eq!(snapshot(&pos), snapshot(&scratch));
+        let (_, _, values, counts, _) = snapshot(&pos);
+        prop_assert_eq!((values, counts), recount(&pos));
         for _ in 0..board.stone_count() {
             pos.undo();
         }

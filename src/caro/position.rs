@@ -10,13 +10,61 @@
 
 use super::board::{Board, Pos};
 use super::eval;
-use super::patterns::{self, slot, Level, BLACK, EMPTY, FIVE, LEVELS, WALL, WHITE};
+use super::patterns::{self, slot, Level, B4, BLACK, EMPTY, F3, F4, FIVE, LEVELS, WALL, WHITE};
 use super::renju::{self, Spot, Stones};
 use super::rules::Rule;
 use super::weights::{self, RuleWeights, CLASSES};
 use crate::game::Side;
 
 const PAD: usize = 5;
+
+/// The pattern levels whose (empty cell, direction) pairs are counted: what the search asks
+/// about (a five to make, fours, open threes).
+pub const COUNTED: [Level; 4] = [F3, B4, F4, FIVE];
+
+/// The counts of [`COUNTED`] for both sides live in one `u128`, sixteen bits a field (side
+/// `s`, level `COUNTED[j]` at field `4 * s + j`), so a line update adds one table entry
+/// for the new pair and takes one away for the old: no count is read from memory and
+/// written back per level. A field never goes past 16 bits: the largest board, 60x60, has
+/// 14,400 (cell, direction) pairs in all.
+const fn counted_field(level: Level) -> Option<usize> {
+    match level {
+        F3 => Some(0),
+        B4 => Some(1),
+        F4 => Some(2),
+        FIVE => Some(3),
+        _ => None,
+    }
+}
+
+/// Per pair-table byte (both sides' levels): the counts it adds and both sides' pattern
+/// values packed as `black + white * 2^32` (an `i64` sum of such words holds both sums
+/// exactly while each fits an `i32`).
+struct PairSums {
+    counts: [u128; 256],
+    values: [i64; 256],
+}
+
+const PAIR_SUMS: PairSums = {
+    let mut counts = [0u128; 256];
+    let mut values = [0i64; 256];
+    let mut pair = 0;
+    while pair < 256 {
+        let mut side = 0;
+        while side < 2 {
+            let level = ((pair >> (4 * side)) & 0xF) as Level;
+            if (level as usize) < LEVELS {
+                if let Some(j) = counted_field(level) {
+                    counts[pair] += 1u128 << (16 * (4 * side + j));
+                }
+                values[pair] += (eval::LEVEL_VALUE[level as usize] as i64) << (32 * side);
+            }
+            side += 1;
+        }
+        pair += 1;
+    }
+    PairSums { counts, values }
+};
 
 /// The smallest rectangle holding every stone, grown by two cells (where moves are sought).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,8 +83,10 @@ pub struct Position {
     rule: Rule,
     cells: Vec<u8>,
     keys: Vec<[u32; 4]>,
-    /// `levels[cell][side][dir]`: the level a `side` stone on the (empty) cell would make.
-    levels: Vec<[[Level; 4]; 2]>,
+    /// `pairs_at[cell][dir]`: the pair-table byte of the cell's line key, both sides' levels
+    /// in one ([`patterns::pair_level`]): the level a stone of each side on the (empty) cell
+    /// would make along `dir`.
+    pairs_at: Vec<[u8; 4]>,
     /// Stones within two cells (a 5x5 square): candidate moves have at least one.
     near: Vec<u8>,
     /// The empty cells with `near > 0`, kept as a set: a list and each cell's place in it
@@ -47,10 +97,12 @@ pub struct Position {
     pairs: &'static [u8],
     offsets: [isize; 4],
     hash: u64,
-    /// Sum over empty cells and directions of each side's pattern values.
-    value: [i32; 2],
-    /// How many (empty cell, direction) pairs hold each level, per side.
-    count: [[u32; LEVELS]; 2],
+    /// Sum over empty cells and directions of both sides' pattern values, packed as in
+    /// [`PairSums`].
+    values: i64,
+    /// How many (empty cell, direction) pairs hold each [`COUNTED`] level, per side, packed
+    /// as in [`counted_field`].
+    counts: u128,
     /// The trained evaluation's weights for this rule (`None`: the hand-set evaluation).
     weights: Option<&'static RuleWeights>,
     /// Whether the combinations and threat classes are kept (they cost about half the
@@ -120,15 +172,15 @@ impl Position {
             rule,
             cells: vec![WALL; size],
             keys: vec![[0; 4]; size],
-            levels: vec![[[0; 4]; 2]; size],
+            pairs_at: vec![[0; 4]; size],
             near: vec![0; size],
             candidates: Vec::new(),
             candidate_at: vec![u32::MAX; size],
             pairs: patterns::pair_table(rule),
             offsets: [1, stride as isize, stride as isize + 1, stride as isize - 1],
             hash: 0,
-            value: [0; 2],
-            count: [[0; LEVELS]; 2],
+            values: 0,
+            counts: 0,
             weights,
             track,
             combo_value: [0; 2],
@@ -219,7 +271,7 @@ impl Position {
 
     /// The level a `side` stone on the empty cell `index` makes along `dir`.
     pub fn level(&self, index: usize, side: Side, dir: usize) -> Level {
-        self.levels[index][side.index()][dir]
+        patterns::pair_level(self.pairs_at[index][dir], side.index())
     }
 
     /// The level a `side` stone on the empty cell `index` would make along `dir` if the
@@ -230,22 +282,40 @@ impl Position {
         patterns::pair_level(self.pairs[key as usize], side.index())
     }
 
+    /// The levels a `side` stone on the empty cell `index` makes, one a direction.
+    #[inline]
     pub fn levels(&self, index: usize, side: Side) -> [Level; 4] {
-        self.levels[index][side.index()]
+        self.levels_of(index, side.index())
+    }
+
+    #[inline(always)]
+    fn levels_of(&self, index: usize, side: usize) -> [Level; 4] {
+        let word = u32::from_le_bytes(self.pairs_at[index]);
+        ((word >> (4 * side)) & 0x0F0F_0F0F).to_le_bytes()
     }
 
     pub fn has_neighbour(&self, index: usize) -> bool {
         self.near[index] > 0
     }
 
-    /// How many (empty cell, direction) pairs give `side` the level `level`.
+    /// How many (empty cell, direction) pairs give `side` the level `level`, one of
+    /// [`COUNTED`] (the others are not counted).
+    #[inline]
     pub fn count(&self, side: Side, level: Level) -> u32 {
-        self.count[side.index()][level as usize]
+        let Some(j) = counted_field(level) else {
+            panic!("pattern level {level} is not counted");
+        };
+        (self.counts >> (16 * (4 * side.index() + j))) as u32 & 0xFFFF
     }
 
     /// The pattern-value sum of `side`.
+    #[inline]
     pub fn value(&self, side: Side) -> i32 {
-        self.value[side.index()]
+        let black = self.values as i32;
+        match side {
+            Side::First => black,
+            Side::Second => (self.values.wrapping_sub(black as i64) >> 32) as i32,
+        }
     }
 
     /// The trained evaluation's weights, if the position uses them.
@@ -266,14 +336,14 @@ impl Position {
 
     /// The combination index of the empty cell `i` for `side` (see [`weights`]).
     pub fn combo(&self, i: usize, side: Side) -> usize {
-        weights::combo_index(self.levels[i][side.index()])
+        weights::combo_index(self.levels(i, side))
     }
 
     /// Counts (`sign` 1) or uncounts (-1) the empty cell `i`'s combination for side `s`.
     #[inline]
     fn tally_combo(&mut self, i: usize, s: usize, sign: i32) {
         let t = weights::tables();
-        let c = t.combo[weights::combo_key(self.levels[i][s])] as usize;
+        let c = t.combo[weights::combo_key(self.levels_of(i, s))] as usize;
         let class = t.class[c] as usize;
         self.class_count[s][class] = self.class_count[s][class].wrapping_add(sign as u32);
         if let Some(w) = self.weights {
@@ -322,7 +392,7 @@ impl Position {
         if self.rule != Rule::Renju || side != Side::First {
             return true;
         }
-        let lv = self.levels[index][0];
+        let lv = self.levels_of(index, 0);
         if lv.contains(&FIVE) {
             return true;
         }
@@ -344,34 +414,30 @@ impl Position {
 
     fn refresh_levels(&mut self, i: usize) {
         for d in 0..4 {
-            let pair = self.pairs[self.keys[i][d] as usize];
-            self.levels[i][0][d] = patterns::pair_level(pair, 0);
-            self.levels[i][1][d] = patterns::pair_level(pair, 1);
+            self.pairs_at[i][d] = self.pairs[self.keys[i][d] as usize];
         }
     }
 
     /// Counts an empty cell's levels into the sums.
     fn add_cell(&mut self, i: usize) {
-        for s in 0..2 {
-            for d in 0..4 {
-                let l = self.levels[i][s][d];
-                self.value[s] += eval::LEVEL_VALUE[l as usize];
-                self.count[s][l as usize] += 1;
-            }
-            if self.track {
+        for pair in self.pairs_at[i] {
+            self.values = self.values.wrapping_add(PAIR_SUMS.values[pair as usize]);
+            self.counts = self.counts.wrapping_add(PAIR_SUMS.counts[pair as usize]);
+        }
+        if self.track {
+            for s in 0..2 {
                 self.tally_combo(i, s, 1);
             }
         }
     }
 
     fn remove_cell(&mut self, i: usize) {
-        for s in 0..2 {
-            for d in 0..4 {
-                let l = self.levels[i][s][d];
-                self.value[s] -= eval::LEVEL_VALUE[l as usize];
-                self.count[s][l as usize] -= 1;
-            }
-            if self.track {
+        for pair in self.pairs_at[i] {
+            self.values = self.values.wrapping_sub(PAIR_SUMS.values[pair as usize]);
+            self.counts = self.counts.wrapping_sub(PAIR_SUMS.counts[pair as usize]);
+        }
+        if self.track {
+            for s in 0..2 {
                 self.tally_combo(i, s, -1);
             }
         }
@@ -416,6 +482,8 @@ impl Position {
 
     #[inline(always)]
     fn update_lines_with<const TRACK: bool>(&mut self, i: usize, code: u32, add: bool) {
+        // The sums are kept in locals while the forty cells are rewritten.
+        let (mut values, mut counts) = (self.values, self.counts);
         for d in 0..4 {
             let off = self.offsets[d];
             for k in 1..=5isize {
@@ -432,29 +500,34 @@ impl Position {
                     if self.cells[n] != EMPTY {
                         continue;
                     }
-                    let pair = self.pairs[key as usize];
-                    for side in 0..2 {
-                        let old = self.levels[n][side][d];
-                        let new = patterns::pair_level(pair, side);
-                        if TRACK {
-                            if old == new {
-                                continue;
-                            }
+                    let new = self.pairs[key as usize];
+                    let old = self.pairs_at[n][d];
+                    if TRACK {
+                        if old == new {
+                            continue;
+                        }
+                        for side in 0..2 {
                             self.tally_combo(n, side, -1);
                         }
-                        self.levels[n][side][d] = new;
-                        if TRACK {
+                    }
+                    self.pairs_at[n][d] = new;
+                    if TRACK {
+                        for side in 0..2 {
                             self.tally_combo(n, side, 1);
                         }
-                        // Without a branch: when the level stays, these cancel out.
-                        self.value[side] +=
-                            eval::LEVEL_VALUE[new as usize] - eval::LEVEL_VALUE[old as usize];
-                        self.count[side][old as usize] -= 1;
-                        self.count[side][new as usize] += 1;
                     }
+                    // Without a branch: when the pair stays, these cancel out.
+                    values = values
+                        .wrapping_add(PAIR_SUMS.values[new as usize])
+                        .wrapping_sub(PAIR_SUMS.values[old as usize]);
+                    counts = counts
+                        .wrapping_add(PAIR_SUMS.counts[new as usize])
+                        .wrapping_sub(PAIR_SUMS.counts[old as usize]);
                 }
             }
         }
+        self.values = values;
+        self.counts = counts;
     }
 
     fn update_near(&mut self, i: usize, add: bool) {
@@ -514,7 +587,7 @@ impl Position {
         }
         // A five point has a stone next to it, so it is a candidate.
         for &i in &self.candidates {
-            if self.levels[i][side.index()].contains(&FIVE) {
+            if self.levels(i, side).contains(&FIVE) {
                 out.push(i);
             }
         }
@@ -529,7 +602,6 @@ impl Position {
         if self.count(side, FIVE) == 0 {
             return;
         }
-        let s = side.index();
         for d in 0..4 {
             let off = self.offsets[d];
             for k in 1..=4isize {
@@ -537,7 +609,8 @@ impl Position {
                     (i as isize + off * k) as usize,
                     (i as isize - off * k) as usize,
                 ] {
-                    if self.cells[n] == EMPTY && self.levels[n][s][d] == FIVE && !out.contains(&n) {
+                    // The cells visited (four lines, four steps each way) are all distinct.
+                    if self.cells[n] == EMPTY && self.level(n, side, d) == FIVE {
                         out.push(n);
                     }
                 }
@@ -579,7 +652,7 @@ impl Position {
                 (i as isize + off * k) as usize,
                 (i as isize - off * k) as usize,
             ] {
-                if self.cells[n] == EMPTY && self.levels[n][side.index()][dir] == FIVE {
+                if self.cells[n] == EMPTY && self.level(n, side, dir) == FIVE {
                     return Some(n);
                 }
             }
