@@ -89,10 +89,17 @@ const TALLY: [u32; LEVELS] = {
 pub fn threat(levels: [Level; 4]) -> Threat {
     // One sum of four table entries instead of a branch per direction (this runs for every
     // candidate of every node): a five anywhere outranks everything.
-    let t = TALLY[levels[0] as usize]
-        + TALLY[levels[1] as usize]
-        + TALLY[levels[2] as usize]
-        + TALLY[levels[3] as usize];
+    class_of(
+        TALLY[levels[0] as usize]
+            + TALLY[levels[1] as usize]
+            + TALLY[levels[2] as usize]
+            + TALLY[levels[3] as usize],
+    )
+}
+
+/// The threat class of a cell from its four directions' [`TALLY`] sum.
+#[inline]
+fn class_of(t: u32) -> Threat {
     let (fives, open_fours, fours, threes) =
         (t & 0xF, (t >> 4) & 0xF, (t >> 8) & 0xF, (t >> 12) & 0xF);
     if fives > 0 {
@@ -114,13 +121,56 @@ pub fn threat(levels: [Level; 4]) -> Threat {
     }
 }
 
+/// What one direction's pair-table byte (both sides' levels, see
+/// [`super::patterns::pair_level`]) adds to a move's ordering terms, for X to move
+/// (`[0]`) and O to move (`[1]`): X's tally in the low 32 bits and O's in the high, and
+/// the shape term of [`move_score`].
+struct PairTerms {
+    tally: [u64; 256],
+    shape: [[i32; 256]; 2],
+}
+
+const PAIR_TERMS: PairTerms = {
+    let mut tally = [0u64; 256];
+    let mut shape = [[0i32; 256]; 2];
+    let mut pair = 0;
+    while pair < 256 {
+        let (x, o) = (pair & 0xF, pair >> 4);
+        if x < LEVELS && o < LEVELS {
+            tally[pair] = TALLY[x] as u64 | (TALLY[o] as u64) << 32;
+            let mut me = 0;
+            while me < 2 {
+                let (mine, theirs) = if me == 0 { (x, o) } else { (o, x) };
+                shape[me][pair] = 2 * LEVEL_VALUE[mine] + LEVEL_VALUE[theirs];
+                if mine == F2 as usize || mine == B3 as usize {
+                    shape[me][pair] += 10;
+                }
+                me += 1;
+            }
+        }
+        pair += 1;
+    }
+    PairTerms { tally, shape }
+};
+
 /// A move-ordering score of the empty cell `i` for the side to move: its own threat first,
 /// then how much it takes from the opponent, then the pattern values it touches.
 pub fn move_score(pos: &Position, i: usize) -> i32 {
-    let me = pos.to_move();
-    let mine = pos.levels(i, me);
-    let theirs = pos.levels(i, me.opponent());
-    let attack = match threat(mine) {
+    let me = pos.to_move().index();
+    let pairs = pos.pairs(i);
+    let mut tally = 0u64;
+    let mut shape = 0;
+    for p in pairs {
+        tally += PAIR_TERMS.tally[p as usize];
+        shape += PAIR_TERMS.shape[me][p as usize];
+    }
+    let (mine, theirs) = (tally as u32, (tally >> 32) as u32);
+    let (mine, theirs) = if me == 0 {
+        (mine, theirs)
+    } else {
+        (theirs, mine)
+    };
+    let attack = match class_of(mine) {
         Threat::Five => 1_000_000,
         Threat::WinningFour => 100_000,
         Threat::FourThree => 20_000,
@@ -129,7 +179,7 @@ pub fn move_score(pos: &Position, i: usize) -> i32 {
         Threat::Three => 1_200,
         _ => 0,
     };
-    let defence = match threat(theirs) {
+    let defence = match class_of(theirs) {
         Threat::Five => 500_000,
         Threat::WinningFour => 50_000,
         Threat::FourThree => 10_000,
@@ -138,13 +188,6 @@ pub fn move_score(pos: &Position, i: usize) -> i32 {
         Threat::Three => 600,
         _ => 0,
     };
-    let mut shape = 0;
-    for d in 0..4 {
-        shape += 2 * LEVEL_VALUE[mine[d] as usize] + LEVEL_VALUE[theirs[d] as usize];
-        if mine[d] == F2 || mine[d] == B3 {
-            shape += 10;
-        }
-    }
     attack + defence + shape
 }
 

@@ -282,6 +282,13 @@ impl Position {
         patterns::pair_level(self.pairs[key as usize], side.index())
     }
 
+    /// The pair-table bytes of the empty cell `index`, one a direction: both sides' levels
+    /// ([`patterns::pair_level`]).
+    #[inline]
+    pub fn pairs(&self, index: usize) -> [u8; 4] {
+        self.pairs_at[index]
+    }
+
     /// The levels a `side` stone on the empty cell `index` makes, one a direction.
     #[inline]
     pub fn levels(&self, index: usize, side: Side) -> [Level; 4] {
