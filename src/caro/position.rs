@@ -22,8 +22,9 @@ const PAD: usize = 5;
 /// about (a five to make, fours, open threes).
 pub const COUNTED: [Level; 4] = [F3, B4, F4, FIVE];
 
-/// The counts of [`COUNTED`] for both sides live in one `u128`, sixteen bits a field (side
-/// `s`, level `COUNTED[j]` at field `4 * s + j`), so a line update adds one table entry
+/// The counts of [`COUNTED`] live in one `u64` a side, sixteen bits a field (level
+/// `COUNTED[j]` at field `j`; two words rather than one `u128`, which WebAssembly adds with
+/// a carry computed by hand), so a line update adds one table entry
 /// for the new pair and takes one away for the old: no count is read from memory and
 /// written back per level. A field never goes past 16 bits: the largest board, 60x60, has
 /// 14,400 (cell, direction) pairs in all.
@@ -41,12 +42,12 @@ const fn counted_field(level: Level) -> Option<usize> {
 /// values packed as `black + white * 2^32` (an `i64` sum of such words holds both sums
 /// exactly while each fits an `i32`).
 struct PairSums {
-    counts: [u128; 256],
+    counts: [[u64; 2]; 256],
     values: [i64; 256],
 }
 
 const PAIR_SUMS: PairSums = {
-    let mut counts = [0u128; 256];
+    let mut counts = [[0u64; 2]; 256];
     let mut values = [0i64; 256];
     let mut pair = 0;
     while pair < 256 {
@@ -55,7 +56,7 @@ const PAIR_SUMS: PairSums = {
             let level = ((pair >> (4 * side)) & 0xF) as Level;
             if (level as usize) < LEVELS {
                 if let Some(j) = counted_field(level) {
-                    counts[pair] += 1u128 << (16 * (4 * side + j));
+                    counts[pair][side] += 1u64 << (16 * j);
                 }
                 values[pair] += (eval::LEVEL_VALUE[level as usize] as i64) << (32 * side);
             }
@@ -65,6 +66,16 @@ const PAIR_SUMS: PairSums = {
     }
     PairSums { counts, values }
 };
+
+#[inline(always)]
+fn add_counts(a: [u64; 2], b: [u64; 2]) -> [u64; 2] {
+    [a[0].wrapping_add(b[0]), a[1].wrapping_add(b[1])]
+}
+
+#[inline(always)]
+fn sub_counts(a: [u64; 2], b: [u64; 2]) -> [u64; 2] {
+    [a[0].wrapping_sub(b[0]), a[1].wrapping_sub(b[1])]
+}
 
 /// The smallest rectangle holding every stone, grown by two cells (where moves are sought).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,7 +113,7 @@ pub struct Position {
     values: i64,
     /// How many (empty cell, direction) pairs hold each [`COUNTED`] level, per side, packed
     /// as in [`counted_field`].
-    counts: u128,
+    counts: [u64; 2],
     /// The trained evaluation's weights for this rule (`None`: the hand-set evaluation).
     weights: Option<&'static RuleWeights>,
     /// Whether the combinations and threat classes are kept (they cost about half the
@@ -180,7 +191,7 @@ impl Position {
             offsets: [1, stride as isize, stride as isize + 1, stride as isize - 1],
             hash: 0,
             values: 0,
-            counts: 0,
+            counts: [0; 2],
             weights,
             track,
             combo_value: [0; 2],
@@ -312,7 +323,7 @@ impl Position {
         let Some(j) = counted_field(level) else {
             panic!("pattern level {level} is not counted");
         };
-        (self.counts >> (16 * (4 * side.index() + j))) as u32 & 0xFFFF
+        (self.counts[side.index()] >> (16 * j)) as u32 & 0xFFFF
     }
 
     /// The pattern-value sum of `side`.
@@ -429,7 +440,7 @@ impl Position {
     fn add_cell(&mut self, i: usize) {
         for pair in self.pairs_at[i] {
             self.values = self.values.wrapping_add(PAIR_SUMS.values[pair as usize]);
-            self.counts = self.counts.wrapping_add(PAIR_SUMS.counts[pair as usize]);
+            self.counts = add_counts(self.counts, PAIR_SUMS.counts[pair as usize]);
         }
         if self.track {
             for s in 0..2 {
@@ -441,7 +452,7 @@ impl Position {
     fn remove_cell(&mut self, i: usize) {
         for pair in self.pairs_at[i] {
             self.values = self.values.wrapping_sub(PAIR_SUMS.values[pair as usize]);
-            self.counts = self.counts.wrapping_sub(PAIR_SUMS.counts[pair as usize]);
+            self.counts = sub_counts(self.counts, PAIR_SUMS.counts[pair as usize]);
         }
         if self.track {
             for s in 0..2 {
@@ -527,9 +538,10 @@ impl Position {
                     values = values
                         .wrapping_add(PAIR_SUMS.values[new as usize])
                         .wrapping_sub(PAIR_SUMS.values[old as usize]);
-                    counts = counts
-                        .wrapping_add(PAIR_SUMS.counts[new as usize])
-                        .wrapping_sub(PAIR_SUMS.counts[old as usize]);
+                    counts = sub_counts(
+                        add_counts(counts, PAIR_SUMS.counts[new as usize]),
+                        PAIR_SUMS.counts[old as usize],
+                    );
                 }
             }
         }
