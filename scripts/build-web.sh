@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 cargo build --lib --release --target wasm32-unknown-unknown
 wasm-bindgen --target web --no-typescript --out-dir www/pkg target/wasm32-unknown-unknown/release/caro.wasm
 if [ -x node_modules/.bin/wasm-opt ]; then
-  node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-simd \
     --enable-mutable-globals www/pkg/caro_bg.wasm -o www/pkg/caro_bg.wasm
 fi
 # The engines' evaluation weights: fetched by the bot worker, not built into the wasm.
