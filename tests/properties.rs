@@ -1,6 +1,7 @@
 //! Property tests (proptest) of the invariants the engines live by, each on random games
 //! drawn from a seed: undo restores the exact state; Caro's incremental line patterns and
-//! evaluation equal a from-scratch computation; the renju forbidden-point check agrees with
+//! evaluation equal a from-scratch computation, and its move-ordering scores a plain reading
+//! of the levels; the renju forbidden-point check agrees with
 //! a slow, plain reading of the RIF rules; Othello's move generation and flips, and Connect
 //! Four's win test, agree with square-by-square references; the parsers read back what the
 //! formatters write; no level plays an illegal move.
@@ -214,6 +215,55 @@ proptest! {
                 prop_assert_eq!(pos.count(side, caro::caro::patterns::FIVE), 0);
                 pos.undo();
             }
+        }
+    }
+
+    /// Caro: a move's ordering score, read from its four pair-table bytes through tables,
+    /// equals the plain reading of both sides' four levels: the mover's threat class, the
+    /// opponent's it takes away, and the shape term of every direction.
+    #[test]
+    fn caro_move_scores_agree_with_a_plain_reading_of_the_levels(
+        seed in any::<u64>(), rows in 6usize..=16, cols in 6usize..=16, rule in 0usize..4,
+        moves in 1usize..80,
+    ) {
+        use caro::caro::eval::{threat, Threat, LEVEL_VALUE};
+        use caro::caro::patterns::{B3, F2};
+        let rule = rule_of(rule);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let game = caro_game(&mut rng, rows, cols, rule, moves);
+        let pos = CaroPosition::new(&game, game.to_move());
+        let me = pos.to_move();
+        let mut cells = Vec::new();
+        pos.candidates(&mut cells);
+        for &i in &cells {
+            let (mine, theirs) = (pos.levels(i, me), pos.levels(i, me.opponent()));
+            let attack = match threat(mine) {
+                Threat::Five => 1_000_000,
+                Threat::WinningFour => 100_000,
+                Threat::FourThree => 20_000,
+                Threat::ThreeThree => 8_000,
+                Threat::Four => 1_500,
+                Threat::Three => 1_200,
+                _ => 0,
+            };
+            let defence = match threat(theirs) {
+                Threat::Five => 500_000,
+                Threat::WinningFour => 50_000,
+                Threat::FourThree => 10_000,
+                Threat::ThreeThree => 4_000,
+                Threat::Four => 400,
+                Threat::Three => 600,
+                _ => 0,
+            };
+            let mut shape = 0;
+            for d in 0..4 {
+                let (m, t) = (mine[d] as usize, theirs[d] as usize);
+                shape += 2 * LEVEL_VALUE[m] + LEVEL_VALUE[t];
+                if mine[d] == F2 || mine[d] == B3 {
+                    shape += 10;
+                }
+            }
+            prop_assert_eq!(eval::move_score(&pos, i), attack + defence + shape, "cell {}", i);
         }
     }
 
