@@ -180,6 +180,9 @@ pub struct Engine {
     moves: Vec<Vec<(usize, i32)>>,
     /// Rule and size of the last search: the threat cache is cleared when they change.
     last_game: Option<(super::Rule, usize, usize)>,
+    /// Set just before a null-move search, read (and cleared) by the node it searches: no
+    /// two passes in a row.
+    after_null: bool,
 }
 
 impl Engine {
@@ -190,6 +193,7 @@ impl Engine {
             threats: ThreatSearch::new(),
             killers: [[u32::MAX; 2]; MAX_PLY + 1],
             history: Vec::new(),
+            after_null: false,
             stop: Arc::new(AtomicBool::new(false)),
             deadline: Deadline::start(Budget::unlimited()),
             nodes: 0,
@@ -610,6 +614,38 @@ impl Engine {
                     return s;
                 }
             }
+        }
+        // Null move: at a node with a null window whose static value already reaches beta,
+        // pass and search the opponent's reply two plies shallower than a move would be; if
+        // we still reach beta, so would a move (in gomoku a stone is never worse than none).
+        // Not when the opponent has an open three or any unstoppable four to make (a pass
+        // there only shows the loss), nor right after a pass, nor near the leaves.
+        // (+22 +/- 24 Elo in 800 games at 200 ms; docs/caro-engine.md.)
+        let after_null = std::mem::replace(&mut self.after_null, false);
+        if forced.is_none()
+            && ply > 0
+            && depth >= 3
+            && beta - alpha == 1
+            && !after_null
+            && beta.abs() < WIN_THRESHOLD
+            && pos.count(opp, F4) == 0
+            && !eval::may_have_winning_four(pos, opp)
+            && eval::evaluate(pos) >= beta
+        {
+            self.cells[ply] = cells;
+            pos.pass();
+            self.after_null = true;
+            let score = -self.pvs(pos, depth - 3, ply + 1, -beta, -beta + 1);
+            self.after_null = false;
+            pos.pass();
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                // A win seen after a pass is not proven for the position with the move.
+                return if score >= WIN_THRESHOLD { beta } else { score };
+            }
+            cells = std::mem::take(&mut self.cells[ply]);
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut mode = movegen::Mode::All;
