@@ -219,14 +219,15 @@ proptest! {
     }
 
     /// Caro: a move's ordering score, read from its four pair-table bytes through tables,
-    /// equals the plain reading of both sides' four levels: the mover's threat class, the
-    /// opponent's it takes away, and the shape term of every direction.
+    /// equals the plain reading of both sides' four levels: the terms of the mover's threat
+    /// class and of the opponent's it takes away (each class read from the levels), and the
+    /// shape term of every direction.
     #[test]
     fn caro_move_scores_agree_with_a_plain_reading_of_the_levels(
         seed in any::<u64>(), rows in 6usize..=16, cols in 6usize..=16, rule in 0usize..4,
         moves in 1usize..80,
     ) {
-        use caro::caro::eval::{threat, Threat, LEVEL_VALUE};
+        use caro::caro::eval::{threat, threat_terms, LEVEL_VALUE};
         use caro::caro::patterns::{B3, F2};
         let rule = rule_of(rule);
         let mut rng = StdRng::seed_from_u64(seed);
@@ -237,24 +238,6 @@ proptest! {
         pos.candidates(&mut cells);
         for &i in &cells {
             let (mine, theirs) = (pos.levels(i, me), pos.levels(i, me.opponent()));
-            let attack = match threat(mine) {
-                Threat::Five => 1_000_000,
-                Threat::WinningFour => 100_000,
-                Threat::FourThree => 20_000,
-                Threat::ThreeThree => 8_000,
-                Threat::Four => 1_500,
-                Threat::Three => 1_200,
-                _ => 0,
-            };
-            let defence = match threat(theirs) {
-                Threat::Five => 500_000,
-                Threat::WinningFour => 50_000,
-                Threat::FourThree => 10_000,
-                Threat::ThreeThree => 4_000,
-                Threat::Four => 400,
-                Threat::Three => 600,
-                _ => 0,
-            };
             let mut shape = 0;
             for d in 0..4 {
                 let (m, t) = (mine[d] as usize, theirs[d] as usize);
@@ -263,7 +246,8 @@ proptest! {
                     shape += 10;
                 }
             }
-            prop_assert_eq!(eval::move_score(&pos, i), attack + defence + shape, "cell {}", i);
+            let terms = threat_terms(threat(mine), threat(theirs));
+            prop_assert_eq!(eval::move_score(&pos, i), terms + shape, "cell {}", i);
         }
     }
 

@@ -170,7 +170,14 @@ pub fn move_score(pos: &Position, i: usize) -> i32 {
     } else {
         (theirs, mine)
     };
-    let attack = match class_of(mine) {
+    threat_terms(class_of(mine), class_of(theirs)) + shape
+}
+
+/// A move's ordering terms for the threat class it makes for its side (`mine`) and the one
+/// it takes from the opponent (`theirs`).
+#[inline]
+pub fn threat_terms(mine: Threat, theirs: Threat) -> i32 {
+    let attack = match mine {
         Threat::Five => 1_000_000,
         Threat::WinningFour => 100_000,
         Threat::FourThree => 20_000,
@@ -179,7 +186,7 @@ pub fn move_score(pos: &Position, i: usize) -> i32 {
         Threat::Three => 1_200,
         _ => 0,
     };
-    let defence = match class_of(theirs) {
+    let defence = match theirs {
         Threat::Five => 500_000,
         Threat::WinningFour => 50_000,
         Threat::FourThree => 10_000,
@@ -188,7 +195,7 @@ pub fn move_score(pos: &Position, i: usize) -> i32 {
         Threat::Three => 600,
         _ => 0,
     };
-    attack + defence + shape
+    attack + defence
 }
 
 /// Whether `side` has a stone that wins at once or makes an unstoppable four somewhere, by
