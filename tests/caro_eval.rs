@@ -1,7 +1,10 @@
-//! The trained evaluation: its incremental sums equal a from-scratch count after any moves
-//! and undos (every rule, square and rectangular boards), and its weights file is checked
-//! on load.
+//! The evaluation: its incremental sums (pair values, combinations, threat classes) equal a
+//! from-scratch count after any moves and undos (every rule, square and rectangular boards),
+//! the hand-set pair values are the pattern values and the tempo, and the weights file is
+//! checked on load.
 
+use caro::caro::eval::{PAIRS, TEMPO};
+use caro::caro::patterns::{B4, F3, LEVELS};
 use caro::caro::position::Position;
 use caro::caro::weights::{self, RuleWeights, Weights, COMBOS, MASKS};
 use caro::caro::{eval, Board, Pos, Rule};
@@ -18,7 +21,29 @@ fn random_weights(seed: u64) -> &'static RuleWeights {
             *v = rng.random_range(-500..500);
         }
     }
+    w.set_pair(std::array::from_fn(|_| rng.random_range(-500..500)));
     Box::leak(Box::new(w))
+}
+
+/// The pair value of `pos` for its side to move under the corrections `pair`, counted cell
+/// by cell from the hand-set values.
+fn pair_value_from_scratch(pos: &Position, pair: &[i16; PAIRS]) -> i32 {
+    let me = pos.to_move();
+    let mut value = TEMPO + pair[PAIRS - 1] as i32;
+    for row in 0..pos.rows() {
+        for col in 0..pos.cols() {
+            let i = pos.index(Pos::new(row, col));
+            if !pos.is_empty(i) {
+                continue;
+            }
+            let (mine, theirs) = (pos.levels(i, me), pos.levels(i, me.opponent()));
+            for d in 0..4 {
+                let (m, o) = (mine[d] as usize, theirs[d] as usize);
+                value += eval::classic_pair(m, o) + pair[m * LEVELS + o] as i32;
+            }
+        }
+    }
+    value
 }
 
 /// What the incremental sums should be, counted cell by cell.
@@ -56,6 +81,11 @@ fn check(pos: &Position, board: &Board, w: &'static RuleWeights, context: &str) 
             "{context}: classes of {side:?}"
         );
     }
+    assert_eq!(
+        pos.pair_value(),
+        pair_value_from_scratch(pos, w.pair()),
+        "{context}: pair value"
+    );
     // A position built afresh from the same stones agrees, and so does its evaluation.
     let fresh = Position::with_weights(board, pos.to_move(), Some(w));
     assert_eq!(
@@ -126,8 +156,11 @@ fn the_weights_file_round_trips() {
             }
         }
     }
+    w.rule_mut(Rule::Renju).set_pair(std::array::from_fn(|_| {
+        rng.random_range(i16::MIN..=i16::MAX)
+    }));
     let bytes = w.to_bytes();
-    assert_eq!(bytes.len(), 16 + 4 * 2 * (COMBOS + MASKS) * 2 + 8);
+    assert_eq!(bytes.len(), 20 + 4 * (PAIRS + 2 * (COMBOS + MASKS)) * 2 + 8);
     assert_eq!(Weights::from_bytes(&bytes).unwrap(), w);
 }
 
@@ -142,12 +175,23 @@ fn a_truncated_or_corrupted_weights_file_is_refused_with_a_message() {
     corrupted[100] ^= 1;
     let err = Weights::from_bytes(&corrupted).unwrap_err();
     assert!(err.contains("checksum"), "{err}");
-    let mut other_layout = bytes.clone();
-    other_layout[8] = 7; // combinations
-    let err = Weights::from_bytes(&other_layout).unwrap_err();
-    assert!(err.contains("expects"), "{err}");
+    for field in [4, 8, 12, 16] {
+        // rules, pair values, combinations, threat masks
+        let mut other_layout = bytes.clone();
+        other_layout[field] ^= 2;
+        let err = Weights::from_bytes(&other_layout).unwrap_err();
+        assert!(err.contains("expects"), "field at {field}: {err}");
+    }
     let err = Weights::from_bytes(b"OEV1 some othello file").unwrap_err();
-    assert!(err.contains("CEV1"), "{err}");
+    assert!(err.contains("CEV2"), "{err}");
+    // The layout before the pair values is refused by name.
+    let mut old = bytes.clone();
+    old[3] = b'1';
+    let err = Weights::from_bytes(&old).unwrap_err();
+    assert!(
+        err.contains("not a Caro evaluation file of this program"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -171,7 +215,7 @@ fn the_shipped_weights_load_and_a_zero_correction_keeps_the_hand_set_evaluation(
     let zero: &'static RuleWeights = Box::leak(Box::new(RuleWeights::zero()));
     let with = Position::with_weights(&board, Side::Second, Some(zero));
     let without = Position::with_weights(&board, Side::Second, None);
-    assert_eq!(eval::evaluate(&with), eval::classic(&without));
+    assert_eq!(eval::evaluate(&with), without.pair_value());
     assert_ne!(eval::evaluate(&with), 0, "the position has a value");
 }
 
@@ -189,5 +233,51 @@ fn every_quadruple_of_levels_maps_to_its_sorted_combination() {
         let mut rev = *l;
         rev.reverse();
         assert_eq!(weights::combo_index(rev), i);
+    }
+}
+
+#[test]
+fn the_hand_set_pair_values_are_the_pattern_values_and_the_tempo() {
+    // The hand-set evaluation, written out: each side's pattern values over the empty cells'
+    // directions, the side to move's less the opponent's, plus 12 for the move and 3 for each
+    // open three and 2 for each four the side to move could make (counted by direction).
+    let mut rng = StdRng::seed_from_u64(11);
+    for rule in [Rule::Caro, Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        let mut board = Board::new(15, 15, rule).unwrap();
+        let mut seen_threes = false;
+        for _ in 0..30 {
+            let p = Pos::new(rng.random_range(4..11), rng.random_range(4..11));
+            if board.is_over() || board.check_move(p).is_err() {
+                continue;
+            }
+            board.play(p).unwrap();
+            let pos = Position::with_weights(&board, board.to_move(), None);
+            let me = pos.to_move();
+            let mut value = [0i32; 2];
+            let (mut threes, mut fours) = (0, 0);
+            for row in 0..15 {
+                for col in 0..15 {
+                    let i = pos.index(Pos::new(row, col));
+                    if !pos.is_empty(i) {
+                        continue;
+                    }
+                    for side in [Side::First, Side::Second] {
+                        for level in pos.levels(i, side) {
+                            value[side.index()] += eval::LEVEL_VALUE[level as usize];
+                            if side == me {
+                                threes += (level == F3) as i32;
+                                fours += (level == B4) as i32;
+                            }
+                        }
+                    }
+                }
+            }
+            seen_threes |= threes > 0;
+            let expected =
+                value[me.index()] - value[me.opponent().index()] + 12 + 3 * threes + 2 * fours;
+            assert_eq!(pos.pair_value(), expected, "{rule:?} {board:?}");
+            assert_eq!(eval::evaluate(&pos), expected);
+        }
+        assert!(seen_threes, "{rule:?}: the positions had open threes");
     }
 }

@@ -121,3 +121,156 @@ fn train_names_bad_lines_and_refuses_files_without_games() {
     assert!(!out_file.exists(), "nothing is written");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Self-play games for the labelling tests, written to `dir/games.txt`.
+fn write_games(dir: &std::path::Path, rule: &str, count: &str) -> std::path::PathBuf {
+    let (out, err, ok) = caro(
+        &[
+            "selfplay", "--rule", rule, "--size", "13", "--games", count, "--nodes", "400",
+            "--seed", "5",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let file = dir.join("games.txt");
+    std::fs::write(&file, out).unwrap();
+    file
+}
+
+#[test]
+fn label_scores_the_quiet_positions_as_a_search_does_on_any_number_of_threads() {
+    use caro::caro::selfplay::label_limits;
+    use caro::caro::{Engine, EngineConfig, EvalChoice};
+    let dir = std::env::temp_dir().join(format!("caro-label-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games_file = write_games(&dir, "freestyle", "3");
+    let games_text = std::fs::read_to_string(&games_file).unwrap();
+    let args = [
+        "label",
+        "--nodes",
+        "1500",
+        "--skip",
+        "4",
+        "--eval",
+        "classic",
+        games_file.to_str().unwrap(),
+    ];
+    let one = games(&args);
+    assert!(one.len() >= 6, "{one:?}");
+    let mut threaded = args.to_vec();
+    threaded.extend(["--threads", "2"]);
+    assert_eq!(games(&threaded), one);
+    let mut engine = Engine::new(EngineConfig {
+        tt_megabytes: 16,
+        eval: EvalChoice::Classic,
+    });
+    for line in &one {
+        let (record, score) = line.rsplit_once(' ').unwrap();
+        let label = GameRecord::parse(record).unwrap();
+        // The position is a prefix of one of the games, past the skipped moves, with the
+        // game's result, and nobody has won yet.
+        let (moves, result) = record.rsplit_once(" = ").unwrap();
+        let game = games_text
+            .lines()
+            .find(|g| g.starts_with(&format!("{moves} ")))
+            .unwrap_or_else(|| panic!("{line}: from no game"));
+        assert!(game.ends_with(&format!(" = {result}")), "{line}");
+        assert!(label.board.moves().len() >= 4, "{line}");
+        assert!(!label.board.is_over(), "{line}");
+        // Its score is what the same search says.
+        engine.clear();
+        let searched = engine.search(&label.board, &label_limits(1500), &mut |_| {});
+        assert_eq!(score.parse::<i32>().unwrap(), searched.score, "{line}");
+    }
+    let mut sparser = args.to_vec();
+    sparser.extend(["--every", "3"]);
+    let third = games(&sparser);
+    assert!(third.len() < one.len() && third.iter().all(|l| one.contains(l)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
+    use caro::caro::eval::PAIRS;
+    use caro::caro::position::Position;
+    // Labels made by a known model: the hand-set evaluation plus 25 points for the move.
+    // The fit, started from no correction, must find the tempo's +25 and leave the pair
+    // values about where they are.
+    let dir = std::env::temp_dir().join(format!("caro-train-pairs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games_file = write_games(&dir, "caro", "40");
+    let mut labels = String::new();
+    for line in std::fs::read_to_string(&games_file).unwrap().lines() {
+        let game = GameRecord::parse(line).unwrap();
+        caro::caro::selfplay::visit_quiet_positions(&game, 4, &mut |_, ply| {
+            let prefix = game.prefix(ply);
+            let pos = Position::with_weights(&prefix.board, prefix.board.to_move(), None);
+            labels += &format!("{} {}\n", prefix.to_line(), pos.pair_value() + 25);
+        });
+    }
+    assert!(labels.lines().count() > 300, "{labels}");
+    let labels_file = dir.join("labels.txt");
+    std::fs::write(&labels_file, labels).unwrap();
+    let weights_file = dir.join("eval.bin");
+    let (_, err, ok) = caro(
+        &[
+            "train",
+            "--pairs",
+            "--from-classic",
+            "--out",
+            weights_file.to_str().unwrap(),
+            "--epochs",
+            "150",
+            labels_file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let fitted = Weights::from_bytes(&std::fs::read(&weights_file).unwrap()).unwrap();
+    let pair = fitted.rule(Rule::Caro).pair();
+    assert!(
+        (pair[PAIRS - 1] - 25).abs() <= 3,
+        "tempo {}: {err}",
+        pair[PAIRS - 1]
+    );
+    let worst = pair[..PAIRS - 1].iter().map(|v| v.abs()).max().unwrap();
+    assert!(worst <= 4, "pair corrections {pair:?}");
+    let shipped = Weights::shipped().unwrap();
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        assert_eq!(fitted.rule(rule), shipped.rule(rule), "{rule:?} untouched");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn train_pairs_names_bad_label_lines() {
+    let dir = std::env::temp_dir().join(format!("caro-train-pairs-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("labels.txt");
+    std::fs::write(
+        &file,
+        "freestyle 15x15 7,7 7,8 = X\nfreestyle 15x15 7,7 7,8 = X 99999\nfreestyle 15x15 7,7 7,7 = X 5\n",
+    )
+    .unwrap();
+    let out_file = dir.join("eval.bin");
+    let (_, err, ok) = caro(
+        &[
+            "train",
+            "--pairs",
+            "--out",
+            out_file.to_str().unwrap(),
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!ok);
+    assert!(err.contains("line 1: 'X' is not a score"), "{err}");
+    assert!(
+        err.contains("line 2: score 99999 is beyond a forced win"),
+        "{err}"
+    );
+    assert!(err.contains("line 3: move 2 (7,7)"), "{err}");
+    assert!(err.contains("no labelled position could be read"), "{err}");
+    assert!(!out_file.exists(), "nothing is written");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

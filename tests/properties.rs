@@ -12,6 +12,7 @@
 
 use caro::caro::movegen::{self, Mode};
 use caro::caro::notation::{format_position, parse_position};
+use caro::caro::patterns::{B4, F3};
 use caro::caro::position::{Position as CaroPosition, COUNTED};
 use caro::caro::renju::forbidden;
 use caro::caro::threats::ThreatSearch;
@@ -76,8 +77,9 @@ fn game_prefix(game: &Board, stones: usize) -> Board {
 }
 
 /// Everything the engine's position knows: hash, cells with their line patterns for X and
-/// O, each side's pattern value, the count of each counted pattern level, the evaluation.
-type Snapshot = (u64, Vec<(u8, [u8; 4], [u8; 4])>, [i32; 2], Vec<u32>, i32);
+/// O, the pair value for the side to move, the count of each counted pattern level, the
+/// evaluation.
+type Snapshot = (u64, Vec<(u8, [u8; 4], [u8; 4])>, i32, Vec<u32>, i32);
 
 fn snapshot(p: &CaroPosition) -> Snapshot {
     let mut cells = Vec::new();
@@ -98,18 +100,14 @@ fn snapshot(p: &CaroPosition) -> Snapshot {
         .flat_map(|s| COUNTED.into_iter().map(move |l| (s, l)))
         .map(|(s, l)| p.count(s, l))
         .collect();
-    (
-        p.hash(),
-        cells,
-        [p.value(Side::First), p.value(Side::Second)],
-        counts,
-        eval::evaluate(p),
-    )
+    (p.hash(), cells, p.pair_value(), counts, eval::evaluate(p))
 }
 
-/// Each side's pattern value and counted level counts added up cell by cell from the line
-/// patterns, independently of the position's own running sums.
-fn recount(p: &CaroPosition) -> ([i32; 2], Vec<u32>) {
+/// The hand-set pair value for the side to move (its pattern values less the opponent's,
+/// and the tempo: 12, and 3 for each open three and 2 for each four it could make) and the
+/// counted level counts, added up cell by cell from the line patterns, independently of
+/// the position's own running sums.
+fn recount(p: &CaroPosition) -> (i32, Vec<u32>) {
     let mut values = [0; 2];
     let mut counts = vec![0; 2 * COUNTED.len()];
     for row in 0..p.rows() {
@@ -128,7 +126,12 @@ fn recount(p: &CaroPosition) -> ([i32; 2], Vec<u32>) {
             }
         }
     }
-    (values, counts)
+    let me = p.to_move().index();
+    let own = |level| {
+        counts[me * COUNTED.len() + COUNTED.iter().position(|&c| c == level).unwrap()] as i32
+    };
+    let value = values[me] - values[1 - me] + 12 + 3 * own(F3) + 2 * own(B4);
+    (value, counts)
 }
 
 proptest! {

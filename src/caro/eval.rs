@@ -2,13 +2,76 @@
 //! date by [`Position`]), seen from the side to move, plus the threat classes of a single
 //! cell that move ordering and the threat search use.
 
-use super::patterns::{Level, B2, B3, B4, F2, F3, F4, FIVE, LEVELS, OVERLINE};
+use super::patterns::{Level, B2, B3, B4, F1, F2, F3, F4, FIVE, LEVELS, OVERLINE};
 use super::position::Position;
 use crate::game::Side;
 
 /// What one direction of one empty cell is worth to the side that could play there. A lone
 /// stone's line (B1, F1) is worth nothing, so far-away empty cells cancel out.
 pub const LEVEL_VALUE: [i32; LEVELS] = [0, 0, 0, 2, 7, 8, 30, 32, 120, 400, 0];
+
+/// The bonus for having the move, on top of the pair values.
+pub const TEMPO: i32 = 12;
+
+/// Pair values: one per (level of the side to move, level of the other side) an empty
+/// cell's direction can hold, `mine * LEVELS + theirs`, then the tempo.
+pub const PAIRS: usize = LEVELS * LEVELS + 1;
+
+/// The hand-set value, for the side to move, of one (empty cell, direction) where a stone
+/// of its own would make `mine` and one of the opponent's `theirs`: its pattern value less
+/// the opponent's, and a little more for an open three or a four of its own to make (having
+/// the move is worth a lot in a race of threats: our threes and fours act first).
+pub const fn classic_pair(mine: usize, theirs: usize) -> i32 {
+    let own = if mine == F3 as usize {
+        3
+    } else if mine == B4 as usize {
+        2
+    } else {
+        0
+    };
+    LEVEL_VALUE[mine] - LEVEL_VALUE[theirs] + own
+}
+
+/// Whether the pair (`mine`, `theirs`) is one the trained corrections leave alone: no stone
+/// of either side would make more than a lone stone's line there (every empty cell far from
+/// the stones is such a pair, so a value there would grow with the board).
+pub const fn fixed_pair(mine: usize, theirs: usize) -> bool {
+    mine <= F1 as usize && theirs <= F1 as usize
+}
+
+/// The evaluation's pair values ready for [`Position`]: for each pair-table byte (X's level
+/// in the low four bits, O's in the high), its value with X to move in the low 32 bits and
+/// with O to move in the high 32 (an `i64` sum of such words holds both sums exactly while
+/// each fits an `i32`), and the tempo.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairValues {
+    pub packed: [i64; 256],
+    pub tempo: i32,
+}
+
+impl PairValues {
+    /// The hand-set values with `corrections` (indexed as [`PAIRS`]) added.
+    pub const fn corrected(corrections: &[i16; PAIRS]) -> PairValues {
+        let mut packed = [0i64; 256];
+        let mut pair = 0;
+        while pair < 256 {
+            let (x, o) = (pair & 0xF, pair >> 4);
+            if x < LEVELS && o < LEVELS {
+                let x_to_move = classic_pair(x, o) + corrections[x * LEVELS + o] as i32;
+                let o_to_move = classic_pair(o, x) + corrections[o * LEVELS + x] as i32;
+                packed[pair] = (x_to_move as i64).wrapping_add((o_to_move as i64) << 32);
+            }
+            pair += 1;
+        }
+        PairValues {
+            packed,
+            tempo: TEMPO + corrections[PAIRS - 1] as i32,
+        }
+    }
+}
+
+/// The hand-set pair values (no correction).
+pub static CLASSIC_PAIRS: PairValues = PairValues::corrected(&[0; PAIRS]);
 
 /// Scores above this are forced wins or losses (mate-like scores).
 pub const WIN: i32 = 30_000;
@@ -23,26 +86,16 @@ pub fn evaluate(pos: &Position) -> i32 {
             let me = pos.to_move();
             let opp = me.opponent();
             let mask = super::weights::threat_mask(pos.class_counts(me), pos.class_counts(opp));
-            let value = classic(pos) + pos.combo_value(me) - pos.combo_value(opp)
+            let value = pos.pair_value() + pos.combo_value(me) - pos.combo_value(opp)
                 + w.threat_value(me, mask);
             value.clamp(-EVAL_LIMIT, EVAL_LIMIT)
         }
-        None => classic(pos),
+        None => pos.pair_value(),
     }
 }
 
 /// The most a static evaluation says, well below the forced-win scores.
 pub const EVAL_LIMIT: i32 = 20_000;
-
-/// The hand-set evaluation: pattern values summed over the empty cells' directions, and a
-/// bonus for the side to move.
-pub fn classic(pos: &Position) -> i32 {
-    let me = pos.to_move();
-    let opp = me.opponent();
-    // Having the move is worth a lot in a race of threats: our threes and fours act first.
-    let tempo = 12 + 3 * pos.count(me, F3) as i32 + 2 * pos.count(me, B4) as i32;
-    pos.value(me) - pos.value(opp) + tempo
-}
 
 /// The threat class of one empty cell for one side: what a stone there makes over all four
 /// directions, strongest first.

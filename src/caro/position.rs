@@ -9,7 +9,7 @@
 //! the edges.
 
 use super::board::{Board, Pos};
-use super::eval;
+use super::eval::{self, PairValues};
 use super::patterns::{self, slot, Level, B4, BLACK, EMPTY, F3, F4, FIVE, LEVELS, WALL, WHITE};
 use super::renju::{self, Spot, Stones};
 use super::rules::Rule;
@@ -38,17 +38,9 @@ const fn counted_field(level: Level) -> Option<usize> {
     }
 }
 
-/// Per pair-table byte (both sides' levels): the counts it adds and both sides' pattern
-/// values packed as `black + white * 2^32` (an `i64` sum of such words holds both sums
-/// exactly while each fits an `i32`).
-struct PairSums {
-    counts: [[u64; 2]; 256],
-    values: [i64; 256],
-}
-
-const PAIR_SUMS: PairSums = {
+/// Per pair-table byte (both sides' levels): the counts it adds.
+const PAIR_COUNTS: [[u64; 2]; 256] = {
     let mut counts = [[0u64; 2]; 256];
-    let mut values = [0i64; 256];
     let mut pair = 0;
     while pair < 256 {
         let mut side = 0;
@@ -58,13 +50,12 @@ const PAIR_SUMS: PairSums = {
                 if let Some(j) = counted_field(level) {
                     counts[pair][side] += 1u64 << (16 * j);
                 }
-                values[pair] += (eval::LEVEL_VALUE[level as usize] as i64) << (32 * side);
             }
             side += 1;
         }
         pair += 1;
     }
-    PairSums { counts, values }
+    counts
 };
 
 #[inline(always)]
@@ -108,13 +99,15 @@ pub struct Position {
     pairs: &'static [u8],
     offsets: [isize; 4],
     hash: u64,
-    /// Sum over empty cells and directions of both sides' pattern values, packed as in
-    /// [`PairSums`].
+    /// Sum over empty cells and directions of the pair values with X to move and with O to
+    /// move, packed as in [`PairValues`].
     values: i64,
+    /// The evaluation's pair values (hand-set, or corrected by the weights).
+    pair_values: &'static PairValues,
     /// How many (empty cell, direction) pairs hold each [`COUNTED`] level, per side, packed
     /// as in [`counted_field`].
     counts: [u64; 2],
-    /// The trained evaluation's weights for this rule (`None`: the hand-set evaluation).
+    /// The trained combination and threat weights for this rule (`None`: none, or all zero).
     weights: Option<&'static RuleWeights>,
     /// Whether the combinations and threat classes are kept (they cost about half the
     /// engine's speed, so only with weights or for training).
@@ -153,24 +146,29 @@ impl Position {
     }
 
     /// [`Position::new`] with the given evaluation weights (`None`: the hand-set evaluation).
+    /// Their pair values are used as they are; the combinations are kept only when the
+    /// weights correct some.
     pub fn with_weights(
         board: &Board,
         to_move: Side,
         weights: Option<&'static RuleWeights>,
     ) -> Position {
-        Position::build(board, to_move, weights, weights.is_some())
+        let combos = weights.filter(|w| w.corrects_combos());
+        let pairs = weights.map_or(&eval::CLASSIC_PAIRS, |w| w.pair_values());
+        Position::build(board, to_move, combos, pairs, combos.is_some())
     }
 
     /// A position that keeps every cell's combination and the threat classes without
     /// weights: what training reads.
     pub fn tracking(board: &Board, to_move: Side) -> Position {
-        Position::build(board, to_move, None, true)
+        Position::build(board, to_move, None, &eval::CLASSIC_PAIRS, true)
     }
 
     fn build(
         board: &Board,
         to_move: Side,
         weights: Option<&'static RuleWeights>,
+        pair_values: &'static PairValues,
         track: bool,
     ) -> Position {
         let (rows, cols, rule) = (board.rows(), board.cols(), board.rule());
@@ -191,6 +189,7 @@ impl Position {
             offsets: [1, stride as isize, stride as isize + 1, stride as isize - 1],
             hash: 0,
             values: 0,
+            pair_values,
             counts: [0; 2],
             weights,
             track,
@@ -326,14 +325,16 @@ impl Position {
         (self.counts[side.index()] >> (16 * j)) as u32 & 0xFFFF
     }
 
-    /// The pattern-value sum of `side`.
+    /// The pair evaluation for the side to move: its pair values summed over the empty
+    /// cells' directions, and the tempo.
     #[inline]
-    pub fn value(&self, side: Side) -> i32 {
-        let black = self.values as i32;
-        match side {
-            Side::First => black,
-            Side::Second => (self.values.wrapping_sub(black as i64) >> 32) as i32,
-        }
+    pub fn pair_value(&self) -> i32 {
+        let x_to_move = self.values as i32;
+        let sum = match self.to_move {
+            Side::First => x_to_move,
+            Side::Second => (self.values.wrapping_sub(x_to_move as i64) >> 32) as i32,
+        };
+        sum + self.pair_values.tempo
     }
 
     /// The trained evaluation's weights, if the position uses them.
@@ -439,8 +440,10 @@ impl Position {
     /// Counts an empty cell's levels into the sums.
     fn add_cell(&mut self, i: usize) {
         for pair in self.pairs_at[i] {
-            self.values = self.values.wrapping_add(PAIR_SUMS.values[pair as usize]);
-            self.counts = add_counts(self.counts, PAIR_SUMS.counts[pair as usize]);
+            self.values = self
+                .values
+                .wrapping_add(self.pair_values.packed[pair as usize]);
+            self.counts = add_counts(self.counts, PAIR_COUNTS[pair as usize]);
         }
         if self.track {
             for s in 0..2 {
@@ -451,8 +454,10 @@ impl Position {
 
     fn remove_cell(&mut self, i: usize) {
         for pair in self.pairs_at[i] {
-            self.values = self.values.wrapping_sub(PAIR_SUMS.values[pair as usize]);
-            self.counts = sub_counts(self.counts, PAIR_SUMS.counts[pair as usize]);
+            self.values = self
+                .values
+                .wrapping_sub(self.pair_values.packed[pair as usize]);
+            self.counts = sub_counts(self.counts, PAIR_COUNTS[pair as usize]);
         }
         if self.track {
             for s in 0..2 {
@@ -536,11 +541,11 @@ impl Position {
                     }
                     // Without a branch: when the pair stays, these cancel out.
                     values = values
-                        .wrapping_add(PAIR_SUMS.values[new as usize])
-                        .wrapping_sub(PAIR_SUMS.values[old as usize]);
+                        .wrapping_add(self.pair_values.packed[new as usize])
+                        .wrapping_sub(self.pair_values.packed[old as usize]);
                     counts = sub_counts(
-                        add_counts(counts, PAIR_SUMS.counts[new as usize]),
-                        PAIR_SUMS.counts[old as usize],
+                        add_counts(counts, PAIR_COUNTS[new as usize]),
+                        PAIR_COUNTS[old as usize],
                     );
                 }
             }

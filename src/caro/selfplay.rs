@@ -50,6 +50,19 @@ impl GameRecord {
         Ok(GameRecord { board, winner })
     }
 
+    /// The game's first `plies` moves, with its result.
+    pub fn prefix(&self, plies: usize) -> GameRecord {
+        let mut board = Board::new(self.board.rows(), self.board.cols(), self.board.rule())
+            .expect("the game's own board size");
+        for &m in &self.board.moves()[..plies.min(self.board.moves().len())] {
+            board.play(m).expect("the game's own moves are legal");
+        }
+        GameRecord {
+            board,
+            winner: self.winner,
+        }
+    }
+
     /// The game's result for the first player: 1 a win, 0.5 a draw, 0 a loss.
     pub fn first_player_score(&self) -> f32 {
         match self.winner {
@@ -165,16 +178,31 @@ pub fn play_game(config: &SelfPlayConfig, seed: u64) -> GameRecord {
     GameRecord { board, winner }
 }
 
+/// The limits of a labelling search of `nodes` nodes (`caro label`): a root VCF of half the
+/// nodes, a root VCT of a quarter, no safety check (it changes the move, not the score).
+pub fn label_limits(nodes: u64) -> Limits {
+    let mut limits = Limits::nodes(nodes);
+    limits.root_vcf_nodes = nodes / 2;
+    limits.root_vct_nodes = nodes / 4;
+    limits.safety_vcf_nodes = 0;
+    limits
+}
+
 /// The positions of a game worth learning from, each visited on an engine board with the
 /// side to move: from the end of the opening on, the quiet ones (no five to make or to
-/// block, no unstoppable four for the side to move: the search settles those).
-pub fn visit_quiet_positions(record: &GameRecord, skip: usize, visit: &mut dyn FnMut(&Position)) {
+/// block, no unstoppable four for the side to move: the search settles those), with the
+/// number of moves played before each.
+pub fn visit_quiet_positions(
+    record: &GameRecord,
+    skip: usize,
+    visit: &mut dyn FnMut(&Position, usize),
+) {
     let board = &record.board;
     let empty = Board::new(board.rows(), board.cols(), board.rule()).expect("a valid board");
     let mut pos = Position::tracking(&empty, Side::First);
     for (ply, &m) in board.moves().iter().enumerate() {
         if ply >= skip && is_quiet(&pos) {
-            visit(&pos);
+            visit(&pos, ply);
         }
         pos.play(pos.index(m));
     }

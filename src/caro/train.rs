@@ -8,6 +8,8 @@
 //! games decides when to stop.
 
 use super::board::Pos;
+use super::eval::{self, PAIRS};
+use super::patterns::{self, LEVELS};
 use super::position::Position;
 use super::weights::{self, RuleWeights, COMBOS, MASKS};
 use crate::game::Side;
@@ -64,7 +66,7 @@ impl Sample {
         let mask = weights::threat_mask(pos.class_counts(me), pos.class_counts(me.opponent()));
         let sign = if me == Side::First { 1.0 } else { -1.0 };
         features.push((threat_feature(me, mask), sign));
-        let base = sign * super::eval::classic(pos) as f32;
+        let base = sign * pos.pair_value() as f32;
         Sample {
             base,
             features,
@@ -92,14 +94,18 @@ pub fn flatten(rw: &RuleWeights) -> Vec<f64> {
         .collect()
 }
 
-/// The vector back as weights, rounded into `i16`.
-pub fn unflatten(w: &[f64]) -> RuleWeights {
-    let round = |v: f64| v.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+/// The vector back as weights, rounded into `i16`, with the pair values of `like`.
+pub fn unflatten(w: &[f64], like: &RuleWeights) -> RuleWeights {
     let part = |from: usize, n: usize| w[from..from + n].iter().map(|&v| round(v)).collect();
-    RuleWeights {
-        combo: [part(0, COMBOS), part(COMBOS, COMBOS)],
-        threat: [part(2 * COMBOS, MASKS), part(2 * COMBOS + MASKS, MASKS)],
-    }
+    RuleWeights::new(
+        [part(0, COMBOS), part(COMBOS, COMBOS)],
+        [part(2 * COMBOS, MASKS), part(2 * COMBOS + MASKS, MASKS)],
+        *like.pair(),
+    )
+}
+
+fn round(v: f64) -> i16 {
+    v.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16
 }
 
 /// Settings of a fit.
@@ -128,18 +134,24 @@ impl Default for FitConfig {
 
 /// The mean cross entropy of the model on `samples`.
 pub fn loss(samples: &[Sample], w: &[f64]) -> f64 {
-    if samples.is_empty() {
+    mean_cross_entropy(samples.iter().map(|s| (s.value(w), s.target)))
+}
+
+/// The mean cross entropy of predictions (the sigmoid of each value over [`SCALE`]) against
+/// their targets; 0 for none.
+fn mean_cross_entropy(items: impl ExactSizeIterator<Item = (f64, f32)>) -> f64 {
+    let n = items.len();
+    if n == 0 {
         return 0.0;
     }
-    let total: f64 = samples
-        .iter()
-        .map(|s| {
-            let p = sigmoid(s.value(w) / SCALE).clamp(1e-9, 1.0 - 1e-9);
-            let y = s.target as f64;
+    let total: f64 = items
+        .map(|(value, target)| {
+            let p = sigmoid(value / SCALE).clamp(1e-9, 1.0 - 1e-9);
+            let y = target as f64;
             -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
         })
         .sum();
-    total / samples.len() as f64
+    total / n as f64
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -198,10 +210,127 @@ pub fn fit(
             best = (held, w.clone());
         }
     }
-    unflatten(&best.1)
+    unflatten(&best.1, start)
 }
 
 /// The starting point of a fit: no correction (the hand-set evaluation as it is).
 pub fn classic_weights() -> RuleWeights {
     RuleWeights::zero()
+}
+
+/// A position for the fit of the pair values: how many of its (empty cell, direction)
+/// pairs hold each [`PAIRS`] index from the side to move's view, its hand-set evaluation
+/// for the side to move, and the target: the probability that the side to move wins.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairSample {
+    /// `(index, count)`, the pairs the corrections leave alone ([`eval::fixed_pair`]) left out.
+    pub counts: Vec<(u8, f32)>,
+    pub base: f32,
+    pub target: f32,
+}
+
+impl PairSample {
+    /// The pairs of `pos` (evaluated with the hand-set values) with the target `target`.
+    pub fn new(pos: &Position, target: f32) -> PairSample {
+        let me = pos.to_move().index();
+        let mut counts = [0u32; PAIRS];
+        for row in 0..pos.rows() {
+            for col in 0..pos.cols() {
+                let i = pos.index(Pos::new(row, col));
+                if !pos.is_empty(i) {
+                    continue;
+                }
+                for pair in pos.pairs(i) {
+                    let mine = patterns::pair_level(pair, me) as usize;
+                    let theirs = patterns::pair_level(pair, 1 - me) as usize;
+                    if !eval::fixed_pair(mine, theirs) {
+                        counts[mine * LEVELS + theirs] += 1;
+                    }
+                }
+            }
+        }
+        counts[PAIRS - 1] = 1;
+        PairSample {
+            counts: counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(f, &n)| (f as u8, n as f32))
+                .collect(),
+            base: pos.pair_value() as f32,
+            target,
+        }
+    }
+
+    /// The model's value for the side to move under the corrections `w`.
+    pub fn value(&self, w: &[f64]) -> f64 {
+        self.base as f64
+            + self
+                .counts
+                .iter()
+                .map(|&(f, n)| w[f as usize] * n as f64)
+                .sum::<f64>()
+    }
+}
+
+/// The probability that the side to move wins, as the model reads a search score: the
+/// sigmoid of the score over [`SCALE`] (forced wins and losses are 1 and 0).
+pub fn score_target(score: i32) -> f32 {
+    sigmoid(score as f64 / SCALE) as f32
+}
+
+/// The mean cross entropy of the pair model on `samples`.
+pub fn pair_loss(samples: &[PairSample], w: &[f64]) -> f64 {
+    mean_cross_entropy(samples.iter().map(|s| (s.value(w), s.target)))
+}
+
+/// Fits the pair-value corrections from `start` on `train` by mini-batch Adam on the cross
+/// entropy (its step shrinking over the epochs), with an L2 pull towards no correction, keeping the corrections that did best
+/// on `held_out`; `report` hears each epoch's losses (train, held out).
+pub fn fit_pairs(
+    start: &[i16; PAIRS],
+    train: &mut [PairSample],
+    held_out: &[PairSample],
+    config: &FitConfig,
+    report: &mut dyn FnMut(usize, f64, f64),
+) -> [i16; PAIRS] {
+    let mut w: Vec<f64> = start.iter().map(|&v| v as f64).collect();
+    let (mut m, mut v) = (vec![0.0; PAIRS], vec![0.0; PAIRS]);
+    let (b1, b2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
+    let mut step = 0i32;
+    let mut rng = StdRng::seed_from_u64(config.seed);
+    let mut best = (pair_loss(held_out, &w), w.clone());
+    report(0, pair_loss(train, &w), best.0);
+    for epoch in 1..=config.epochs {
+        train.shuffle(&mut rng);
+        // The step shrinks linearly to a tenth over the epochs, so the fit settles.
+        let rate = config.rate * (1.0 - 0.9 * (epoch - 1) as f64 / config.epochs as f64);
+        for batch in train.chunks(config.batch.max(1)) {
+            let mut grad = [0.0f64; PAIRS];
+            for s in batch {
+                let p = sigmoid(s.value(&w) / SCALE);
+                let err = (p - s.target as f64) / SCALE / batch.len() as f64;
+                for &(f, n) in &s.counts {
+                    grad[f as usize] += err * n as f64;
+                }
+            }
+            step += 1;
+            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            for f in 0..PAIRS {
+                let g = grad[f] + config.l2 * w[f];
+                if g == 0.0 && m[f] == 0.0 {
+                    continue;
+                }
+                m[f] = b1 * m[f] + (1.0 - b1) * g;
+                v[f] = b2 * v[f] + (1.0 - b2) * g * g;
+                w[f] -= rate * (m[f] / c1) / ((v[f] / c2).sqrt() + eps);
+            }
+        }
+        let held = pair_loss(held_out, &w);
+        report(epoch, pair_loss(train, &w), held);
+        if held < best.0 {
+            best = (held, w.clone());
+        }
+    }
+    std::array::from_fn(|f| round(best.1[f]))
 }

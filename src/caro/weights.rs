@@ -1,21 +1,29 @@
-//! The trained evaluation's weights: corrections to the hand-set evaluation, of what each
-//! empty cell is worth to each side by the combination of its four line patterns, and of
-//! what the threats on the board are worth to the side to move. The project fits them itself from its own self-play games
-//! (`caro selfplay`, `caro train`; see docs/caro-engine.md).
+//! The trained evaluation's weights: corrections to the hand-set evaluation. The project
+//! fits them itself from its own self-play games (`caro selfplay`, `caro label`, `caro
+//! train`; see docs/caro-engine.md). Three kinds:
 //!
-//! A cell's *combination* is the multiset of the four pattern levels a stone of one side
-//! would make there (one a direction; the order of directions does not matter): 1,001 of
-//! them for the 11 levels. The *threat mask* sums the board up for the side to move in 11
-//! bits: which threat classes (see [`super::eval::Threat`]) each side has somewhere.
+//! - *Pair values*: what one (empty cell, direction) is worth to the side to move by the
+//!   pattern level a stone of its own would make there and the level an opponent's stone
+//!   would make (11 x 11), and the tempo. The engine sums these incrementally at no cost
+//!   whatever their values.
+//! - *Combinations*: a cell's multiset of the four pattern levels a stone of one side would
+//!   make there (one a direction; the order of directions does not matter): 1,001 of them
+//!   for the 11 levels.
+//! - *Threat masks*: the board summed up for the side to move in 11 bits: which threat
+//!   classes (see [`super::eval::Threat`]) each side has somewhere.
 //!
-//! The file (`data/caro/eval.bin`): the bytes `CEV1`; the number of rules, combinations and
-//! threat masks (u32 each, little endian); for each rule in the order caro, freestyle,
-//! standard, renju, the combination values of X then O and the threat values with X to
-//! move then with O to move (i16 each, little endian); then an FNV-1a 64 checksum of all
-//! the bytes before it (u64, little endian). A file with another layout, length or
-//! checksum is refused with a message.
+//! Keeping the combinations costs about half the engine's speed, so it is done only when
+//! some combination or threat weight is not zero.
+//!
+//! The file (`data/caro/eval.bin`): the bytes `CEV2`; the number of rules, pair values,
+//! combinations and threat masks (u32 each, little endian); for each rule in the order
+//! caro, freestyle, standard, renju, the pair-value corrections (see [`PAIRS`]), the
+//! combination values of X then O and the threat values with X to move then with O to move
+//! (i16 each, little endian); then an FNV-1a 64 checksum of all the bytes before it (u64,
+//! little endian). A file with another layout, length or checksum is refused with a
+//! message.
 
-use super::eval::{threat, Threat};
+use super::eval::{threat, PairValues, Threat, PAIRS};
 use super::patterns::{Level, LEVELS};
 use super::rules::Rule;
 use crate::game::Side;
@@ -27,7 +35,11 @@ pub const COMBOS: usize = 1001;
 pub const MASKS: usize = 1 << 11;
 /// The rules in file order.
 pub const RULES: [Rule; 4] = [Rule::Caro, Rule::Freestyle, Rule::Standard, Rule::Renju];
-const MAGIC: &[u8; 4] = b"CEV1";
+const MAGIC: &[u8; 4] = b"CEV2";
+/// Bytes before the weights: the magic and four counts.
+const HEADER: usize = 20;
+/// The whole file's length.
+const FILE_BYTES: usize = HEADER + RULES.len() * (PAIRS + 2 * (COMBOS + MASKS)) * 2 + 8;
 
 /// The combination index of four levels: `combo_index(levels)`, order-free.
 pub fn combo_index(levels: [Level; 4]) -> usize {
@@ -120,22 +132,57 @@ pub struct RuleWeights {
     pub combo: [Vec<i16>; 2],
     /// `threat[side to move][mask]`.
     pub threat: [Vec<i16>; 2],
+    /// Corrections of the pair values, indexed as [`PAIRS`].
+    pair: [i16; PAIRS],
+    /// The corrected pair values, ready for the engine.
+    pair_values: Box<PairValues>,
 }
 
 impl RuleWeights {
     pub fn zero() -> RuleWeights {
+        RuleWeights::new(
+            [vec![0; COMBOS], vec![0; COMBOS]],
+            [vec![0; MASKS], vec![0; MASKS]],
+            [0; PAIRS],
+        )
+    }
+
+    pub fn new(combo: [Vec<i16>; 2], threat: [Vec<i16>; 2], pair: [i16; PAIRS]) -> RuleWeights {
         RuleWeights {
-            combo: [vec![0; COMBOS], vec![0; COMBOS]],
-            threat: [vec![0; MASKS], vec![0; MASKS]],
+            combo,
+            threat,
+            pair,
+            pair_values: Box::new(PairValues::corrected(&pair)),
         }
     }
 
     /// Whether every weight is zero (the weights correct nothing).
     pub fn is_zero(&self) -> bool {
+        !self.corrects_combos() && self.pair.iter().all(|&v| v == 0)
+    }
+
+    /// Whether some combination or threat weight is not zero (the engine then keeps the
+    /// combinations, at about half its speed).
+    pub fn corrects_combos(&self) -> bool {
         self.combo
             .iter()
             .chain(self.threat.iter())
-            .all(|t| t.iter().all(|&v| v == 0))
+            .any(|t| t.iter().any(|&v| v != 0))
+    }
+
+    /// The pair-value corrections, indexed as [`PAIRS`].
+    pub fn pair(&self) -> &[i16; PAIRS] {
+        &self.pair
+    }
+
+    /// Replaces the pair-value corrections.
+    pub fn set_pair(&mut self, pair: [i16; PAIRS]) {
+        *self = RuleWeights::new(self.combo.clone(), self.threat.clone(), pair);
+    }
+
+    /// The pair values (hand-set plus corrections) the engine sums.
+    pub fn pair_values(&self) -> &PairValues {
+        &self.pair_values
     }
 
     #[inline]
@@ -194,16 +241,15 @@ impl Weights {
 
     /// The file's bytes (see the module documentation).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(16 + RULES.len() * 2 * (COMBOS + MASKS) * 2 + 8);
+        let mut out = Vec::with_capacity(FILE_BYTES);
         out.extend_from_slice(MAGIC);
-        for n in [RULES.len(), COMBOS, MASKS] {
+        for n in [RULES.len(), PAIRS, COMBOS, MASKS] {
             out.extend_from_slice(&(n as u32).to_le_bytes());
         }
         for rw in &self.rules {
-            for table in rw.combo.iter().chain(rw.threat.iter()) {
-                for &v in table {
-                    out.extend_from_slice(&v.to_le_bytes());
-                }
+            let tables = rw.combo.iter().chain(rw.threat.iter());
+            for &v in rw.pair.iter().chain(tables.flatten()) {
+                out.extend_from_slice(&v.to_le_bytes());
             }
         }
         let sum = fnv1a(&out);
@@ -213,40 +259,43 @@ impl Weights {
 
     /// Reads a weights file; says what is wrong with one that is not.
     pub fn from_bytes(bytes: &[u8]) -> Result<Weights, String> {
-        let expected = 16 + RULES.len() * 2 * (COMBOS + MASKS) * 2 + 8;
-        if bytes.len() < 16 || &bytes[..4] != MAGIC {
-            return Err("not a Caro evaluation file (it does not start with CEV1)".to_string());
+        if bytes.len() < HEADER || &bytes[..4] != MAGIC {
+            return Err(
+                "not a Caro evaluation file of this program (it does not start with CEV2)"
+                    .to_string(),
+            );
         }
         let word =
             |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")) as usize;
-        let (rules, combos, masks) = (word(4), word(8), word(12));
-        if (rules, combos, masks) != (RULES.len(), COMBOS, MASKS) {
+        let (rules, pairs, combos, masks) = (word(4), word(8), word(12), word(16));
+        if (rules, pairs, combos, masks) != (RULES.len(), PAIRS, COMBOS, MASKS) {
             return Err(format!(
-                "the evaluation file is for {rules} rules, {combos} combinations and {masks} threat masks; this program expects {}, {COMBOS} and {MASKS}",
+                "the evaluation file is for {rules} rules, {pairs} pair values, {combos} combinations and {masks} threat masks; this program expects {}, {PAIRS}, {COMBOS} and {MASKS}",
                 RULES.len()
             ));
         }
-        if bytes.len() != expected {
+        if bytes.len() != FILE_BYTES {
             return Err(format!(
-                "the evaluation file has {} bytes, expected {expected} (truncated or padded)",
+                "the evaluation file has {} bytes, expected {FILE_BYTES} (truncated or padded)",
                 bytes.len()
             ));
         }
-        let (body, tail) = bytes.split_at(expected - 8);
+        let (body, tail) = bytes.split_at(FILE_BYTES - 8);
         let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
         if stored != fnv1a(body) {
             return Err(
                 "the evaluation file is corrupted (its checksum does not match)".to_string(),
             );
         }
-        let mut values = body[16..]
+        let mut values = body[HEADER..]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut take = |n: usize| -> Vec<i16> { values.by_ref().take(n).collect() };
         let rules = std::array::from_fn(|_| {
+            let pair: [i16; PAIRS] = take(PAIRS).try_into().expect("PAIRS values");
             let combo = [take(COMBOS), take(COMBOS)];
             let threat = [take(MASKS), take(MASKS)];
-            RuleWeights { combo, threat }
+            RuleWeights::new(combo, threat, pair)
         });
         Ok(Weights { rules })
     }

@@ -4,9 +4,15 @@
 use super::caro_play::BoardSize;
 use super::in_range;
 use super::progress::Progress;
-use crate::caro::selfplay::{play_game, visit_quiet_positions, GameRecord, SelfPlayConfig};
-use crate::caro::train::{self, FitConfig, Sample};
+use crate::caro::eval::PAIRS;
+use crate::caro::eval::WIN;
+use crate::caro::position::Position;
+use crate::caro::selfplay::{
+    label_limits, play_game, visit_quiet_positions, GameRecord, SelfPlayConfig,
+};
+use crate::caro::train::{self, FitConfig, PairSample, Sample};
 use crate::caro::weights::Weights;
+use crate::caro::{Board, Engine, EngineConfig};
 use crate::caro::{EvalChoice, Rule};
 use crate::game::InputError;
 use clap::Args;
@@ -85,34 +91,169 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), InputError> {
     config.nodes = args.nodes;
     config.eval = args.eval.choice()?;
     let (games, seed, threads) = (args.games, args.seed, args.threads.min(args.games as usize));
-    let (send, receive) = mpsc::channel::<String>();
-    let mut workers = Vec::new();
-    for t in 0..threads as u64 {
-        let send = send.clone();
-        workers.push(std::thread::spawn(move || {
-            let mut k = t;
-            while k < games {
-                let game = play_game(&config, seed.wrapping_mul(1_000_003).wrapping_add(k));
-                if send.send(game.to_line()).is_err() {
-                    return;
-                }
-                k += threads as u64;
+    write_lines_from_threads(threads, games, |t, send| {
+        for k in (t as u64..games).step_by(threads) {
+            let game = play_game(&config, seed.wrapping_mul(1_000_003).wrapping_add(k));
+            if send.send(vec![game.to_line()]).is_err() {
+                return;
             }
-        }));
+        }
+    })
+}
+
+/// Runs `work(t, send)` for each thread `t` of `threads` and writes the lines they send to
+/// stdout as they come, each message counted as one game of `games` in the progress line.
+/// A worker stops when its send fails (the writing has stopped).
+fn write_lines_from_threads(
+    threads: usize,
+    games: u64,
+    work: impl Fn(usize, &mpsc::Sender<Vec<String>>) + Sync,
+) -> Result<(), InputError> {
+    let (send, receive) = mpsc::channel::<Vec<String>>();
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let (send, work) = (send.clone(), &work);
+            scope.spawn(move || work(t, &send));
+        }
+        drop(send);
+        let mut progress = Progress::new("games", Some(games));
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        for lines in receive {
+            for line in lines {
+                writeln!(out, "{line}").map_err(|e| InputError::new(format!("writing: {e}")))?;
+            }
+            progress.inc(1);
+        }
+        progress.finish();
+        Ok(())
+    })
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(long_about = "\
+Labels the quiet positions of self-play games (lines of 'caro selfplay') with the score of
+a search of NODES nodes, for 'caro train --pairs'. Prints one line a position: the game's
+moves up to the position, the game's result (' = X', ' = O' or ' = D') and the score for
+the side to move. A position is quiet when neither side has a five to make and the side
+to move has no unstoppable four; the first K moves of each game are skipped and then every
+E-th quiet position is taken. Each search starts from an empty table, so a run is
+repeatable; games are labelled on T threads (the order of the games then varies).")]
+pub struct LabelArgs {
+    /// Search nodes a position
+    #[arg(long, value_name = "NODES", default_value_t = 20_000, value_parser = in_range(100u64, 100_000_000))]
+    pub nodes: u64,
+    /// Moves of each game skipped before positions are taken
+    #[arg(long, value_name = "K", default_value_t = 6, value_parser = in_range(0usize, 1000))]
+    pub skip: usize,
+    /// Take every E-th quiet position of a game
+    #[arg(long, value_name = "E", default_value_t = 1, value_parser = in_range(1usize, 1000))]
+    pub every: usize,
+    /// Threads labelling games at once
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = in_range(1usize, 256))]
+    pub threads: usize,
+    /// The searches' evaluation: 'shipped', 'classic' or a weights file
+    #[arg(long, value_name = "E", default_value = "shipped")]
+    pub eval: EvalArg,
+    /// The game files
+    #[arg(required = true, value_name = "GAMES")]
+    pub files: Vec<String>,
+}
+
+/// Reads every game of `files`, reporting bad lines on stderr (with their count).
+fn read_games(files: &[String]) -> Result<(Vec<GameRecord>, usize), InputError> {
+    let mut games = Vec::new();
+    let mut bad = 0usize;
+    for path in files {
+        let file =
+            std::fs::File::open(path).map_err(|e| InputError::new(format!("{path}: {e}")))?;
+        for (n, line) in io::BufReader::new(file).split(b'\n').enumerate() {
+            let line = line.map_err(|e| InputError::new(format!("{path}: {e}")))?;
+            let text = String::from_utf8_lossy(&line);
+            if text.trim().is_empty() {
+                continue;
+            }
+            match GameRecord::parse(&text) {
+                Ok(g) => games.push(g),
+                Err(e) => {
+                    eprintln!("{path}: line {}: {e}", n + 1);
+                    bad += 1;
+                }
+            }
+        }
     }
-    drop(send);
-    let mut progress = Progress::new("games", Some(games));
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    for line in receive {
-        writeln!(out, "{line}").map_err(|e| InputError::new(format!("writing: {e}")))?;
-        progress.inc(1);
+    Ok((games, bad))
+}
+
+/// The label lines of one game's positions (see [`LabelArgs`]).
+pub fn label_game(
+    game: &GameRecord,
+    engine: &mut Engine,
+    nodes: u64,
+    skip: usize,
+    every: usize,
+) -> Vec<String> {
+    let mut plies = Vec::new();
+    let mut seen = 0usize;
+    visit_quiet_positions(game, skip, &mut |_, ply| {
+        if seen % every == 0 {
+            plies.push(ply);
+        }
+        seen += 1;
+    });
+    plies
+        .into_iter()
+        .map(|ply| {
+            let prefix = game.prefix(ply);
+            engine.clear();
+            let score = engine
+                .search(&prefix.board, &label_limits(nodes), &mut |_| {})
+                .score;
+            format!("{} {score}", prefix.to_line())
+        })
+        .collect()
+}
+
+pub fn label(args: &LabelArgs) -> Result<(), InputError> {
+    let (games, bad) = read_games(&args.files)?;
+    if games.is_empty() {
+        return Err(InputError::new(format!(
+            "no game could be read from {} ({bad} bad lines)",
+            args.files.join(", ")
+        )));
     }
-    progress.finish();
-    for w in workers {
-        let _ = w.join();
+    let eval = args.eval.choice()?;
+    let threads = args.threads.min(games.len());
+    write_lines_from_threads(threads, games.len() as u64, |t, send| {
+        let mut engine = Engine::new(EngineConfig {
+            tt_megabytes: 16,
+            eval,
+        });
+        for game in games.iter().skip(t).step_by(threads) {
+            let lines = label_game(game, &mut engine, args.nodes, args.skip, args.every);
+            if send.send(lines).is_err() {
+                return;
+            }
+        }
+    })
+}
+
+/// Reads a line written by `caro label`: the position as a game record and the score for
+/// its side to move.
+pub fn parse_label(line: &str) -> Result<(GameRecord, i32), InputError> {
+    let (record, score) = line
+        .trim_end()
+        .rsplit_once(' ')
+        .ok_or_else(|| InputError::new("a label line ends with '= RESULT SCORE'"))?;
+    let score: i32 = score
+        .parse()
+        .map_err(|_| InputError::new(format!("'{score}' is not a score")))?;
+    if score.abs() > WIN {
+        return Err(InputError::new(format!(
+            "score {score} is beyond a forced win ({WIN})"
+        )));
     }
-    Ok(())
+    Ok((GameRecord::parse(record)?, score))
 }
 
 #[derive(Args, Debug, Clone)]
@@ -142,7 +283,15 @@ pub struct TrainArgs {
     /// Moves of each game skipped before positions are used
     #[arg(long, value_name = "K", default_value_t = 6, value_parser = in_range(0usize, 1000))]
     pub skip: usize,
-    /// The game files
+    /// Fit the pair values to labelled positions (lines of 'caro label') instead of the
+    /// combinations to games
+    #[arg(long)]
+    pub pairs: bool,
+    /// With --pairs: the share of the game's result in each target (the rest is the
+    /// label's score)
+    #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = in_range(0.0f64, 1.0))]
+    pub result_weight: f64,
+    /// The game files (with --pairs, the label files)
     #[arg(required = true, value_name = "GAMES")]
     pub files: Vec<String>,
 }
@@ -154,6 +303,9 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
             .cloned()
             .ok_or_else(|| InputError::new("no shipped weights to start from"))?,
     };
+    if args.pairs {
+        return train_pairs(args, weights);
+    }
     // Samples by rule: (train, held out).
     let mut by_rule: Vec<(Rule, Vec<Sample>, Vec<Sample>, usize)> = Vec::new();
     let mut bad = 0usize;
@@ -190,7 +342,7 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
             } else {
                 &mut entry.1
             };
-            visit_quiet_positions(&game, args.skip, &mut |p| dest.push(Sample::new(p, y)));
+            visit_quiet_positions(&game, args.skip, &mut |p, _| dest.push(Sample::new(p, y)));
         }
     }
     if by_rule.is_empty() {
@@ -230,4 +382,100 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
         .map_err(|e| InputError::new(format!("{}: {e}", args.out)))?;
     eprintln!("wrote {}", args.out);
     Ok(())
+}
+
+/// `caro train --pairs`: the pair values of each rule in the label files, fitted to the
+/// labels; one game in twenty (by its opening moves) is held out.
+fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
+    // Samples by rule: (rule, train, held out).
+    let mut by_rule: Vec<(Rule, Vec<PairSample>, Vec<PairSample>)> = Vec::new();
+    let mut bad = 0usize;
+    for path in &args.files {
+        let file =
+            std::fs::File::open(path).map_err(|e| InputError::new(format!("{path}: {e}")))?;
+        for (n, line) in io::BufReader::new(file).split(b'\n').enumerate() {
+            let line = line.map_err(|e| InputError::new(format!("{path}: {e}")))?;
+            let text = String::from_utf8_lossy(&line);
+            if text.trim().is_empty() {
+                continue;
+            }
+            let (record, score) = match parse_label(&text) {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("{path}: line {}: {e}", n + 1);
+                    bad += 1;
+                    continue;
+                }
+            };
+            let board = &record.board;
+            let rule = board.rule();
+            let at = match by_rule.iter().position(|r| r.0 == rule) {
+                Some(i) => i,
+                None => {
+                    by_rule.push((rule, Vec::new(), Vec::new()));
+                    by_rule.len() - 1
+                }
+            };
+            let me = board.to_move();
+            let result = match record.winner {
+                Some(side) if side == me => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            let w = args.result_weight as f32;
+            let target = (1.0 - w) * train::score_target(score) + w * result;
+            let pos = Position::tracking(board, me);
+            let sample = PairSample::new(&pos, target);
+            let entry = &mut by_rule[at];
+            if opening_key(board) % 20 == 0 {
+                entry.2.push(sample);
+            } else {
+                entry.1.push(sample);
+            }
+        }
+    }
+    if by_rule.is_empty() {
+        return Err(InputError::new(format!(
+            "no labelled position could be read from {} (expected lines of 'caro label'; {bad} bad lines)",
+            args.files.join(", ")
+        )));
+    }
+    for (rule, mut training, held_out) in by_rule {
+        eprintln!(
+            "{rule}: {} positions to fit, {} held out",
+            training.len(),
+            held_out.len()
+        );
+        let start = if args.from_classic {
+            [0; PAIRS]
+        } else {
+            *weights.rule(rule).pair()
+        };
+        let config = FitConfig {
+            epochs: args.epochs,
+            seed: args.seed,
+            ..FitConfig::default()
+        };
+        let fitted = train::fit_pairs(&start, &mut training, &held_out, &config, &mut |e, t, h| {
+            eprintln!("{rule} epoch {e}: loss {t:.5}, held out {h:.5}");
+        });
+        eprintln!("{rule} pair corrections (side to move's level by row, the opponent's by column, then the tempo): {fitted:?}");
+        weights.rule_mut(rule).set_pair(fitted);
+    }
+    std::fs::write(&args.out, weights.to_bytes())
+        .map_err(|e| InputError::new(format!("{}: {e}", args.out)))?;
+    eprintln!("wrote {}", args.out);
+    Ok(())
+}
+
+/// A number that is the same for every position of one game: a hash of its first moves
+/// (self-play games part at their random openings).
+fn opening_key(board: &Board) -> u64 {
+    board
+        .moves()
+        .iter()
+        .take(6)
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, m| {
+            (h ^ (m.row * 64 + m.col) as u64).wrapping_mul(0x0000_0100_0000_01b3)
+        })
 }

@@ -41,7 +41,9 @@ pub enum Command {
     Solve(caro_tools::SolveArgs),
     /// Play the Caro engine against itself, for training its evaluation
     Selfplay(caro_train::SelfplayArgs),
-    /// Fit the Caro evaluation's weights to self-play games
+    /// Label self-play positions with search scores, for training the Caro evaluation
+    Label(caro_train::LabelArgs),
+    /// Fit the Caro evaluation's weights to self-play games or labelled positions
     Train(caro_train::TrainArgs),
     /// Connect Four solver tools
     #[command(subcommand)]
@@ -128,6 +130,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Bench(args) => caro_tools::bench(&args)?,
         Command::Solve(args) => return caro_tools::solve(&args),
         Command::Selfplay(args) => caro_train::selfplay(&args)?,
+        Command::Label(args) => caro_train::label(&args)?,
         Command::Train(args) => caro_train::train(&args)?,
         Command::Connect4(command) => return connect4::run(command),
         Command::Othello(command) => return othello::run(command),
@@ -181,6 +184,9 @@ mod tests {
             "bench",
             "bench --level hard --nodes 10",
             "solve --budget-ms 5 --nodes 9 --rule caro --vcf-only caro 15x15 7,7",
+            "selfplay --rule caro --size 12 --games 3 --nodes 500 --seed 4 --threads 2 --eval classic",
+            "label --nodes 500 --skip 4 --every 2 --threads 2 --eval classic g.txt",
+            "train --out w.bin --pairs --result-weight 0.25 --from-classic --epochs 3 --seed 2 l.txt",
             "connect4 solve --weak --keep-tt --tt-mib 2 --no-book",
             "connect4 perft 3",
             "connect4 book --out /tmp/x --depth 2 --scores s --known-only",
