@@ -193,6 +193,7 @@ fn label_scores_the_quiet_positions_as_a_search_does_on_any_number_of_threads() 
 fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
     use caro::caro::eval::PAIRS;
     use caro::caro::position::Position;
+    use caro::caro::train::PairSample;
     // Labels made by a known model: the hand-set evaluation plus 25 points for the move.
     // The fit, started from no correction, must find the tempo's +25 and leave the pair
     // values about where they are.
@@ -239,6 +240,79 @@ fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         assert_eq!(fitted.rule(rule), shipped.rule(rule), "{rule:?} untouched");
     }
+    let tempo = pair[PAIRS - 1];
+    let first_file = dir.join("first.bin");
+    std::fs::copy(&weights_file, &first_file).unwrap();
+    // With the tempo held: labels that value the commonest corrected pair 20 points more
+    // give that pair +20, and the tempo stays as it started.
+    let mut positions = Vec::new();
+    let mut seen = [0u32; PAIRS];
+    for line in std::fs::read_to_string(&games_file).unwrap().lines() {
+        let game = GameRecord::parse(line).unwrap();
+        caro::caro::selfplay::visit_quiet_positions(&game, 4, &mut |_, ply| {
+            let prefix = game.prefix(ply);
+            let pos = Position::with_weights(&prefix.board, prefix.board.to_move(), None);
+            let counts = PairSample::new(&pos, 0.5).counts;
+            for &(index, n) in &counts {
+                seen[index as usize] += n as u32;
+            }
+            positions.push((prefix.to_line(), pos.pair_value(), counts));
+        });
+    }
+    let common = (0..PAIRS - 1).max_by_key(|&i| seen[i]).unwrap();
+    let mut labels = String::new();
+    for (line, value, counts) in &positions {
+        let n = counts
+            .iter()
+            .find(|c| c.0 as usize == common)
+            .map_or(0.0, |c| c.1);
+        labels += &format!("{line} {}\n", value + (20.0 * n) as i32);
+    }
+    std::fs::write(&labels_file, labels).unwrap();
+    let (_, err, ok) = caro(
+        &[
+            "train",
+            "--pairs",
+            "--fixed-tempo",
+            "--from-classic",
+            "--out",
+            weights_file.to_str().unwrap(),
+            "--epochs",
+            "150",
+            labels_file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let fitted = Weights::from_bytes(&std::fs::read(&weights_file).unwrap()).unwrap();
+    let pair = fitted.rule(Rule::Caro).pair();
+    assert_eq!(pair[PAIRS - 1], 0, "the tempo held: {pair:?}");
+    assert!((pair[common] - 20).abs() <= 3, "pair {common}: {pair:?}");
+    let worst = (0..PAIRS - 1)
+        .filter(|&i| i != common)
+        .map(|i| pair[i].abs())
+        .max()
+        .unwrap();
+    assert!(worst <= 4, "pair corrections {pair:?}");
+    // Started from the first fit, whose tempo these labels do not have, the tempo still holds.
+    let (_, err, ok) = caro(
+        &[
+            "train",
+            "--pairs",
+            "--fixed-tempo",
+            "--from",
+            first_file.to_str().unwrap(),
+            "--out",
+            weights_file.to_str().unwrap(),
+            "--epochs",
+            "150",
+            labels_file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let fitted = Weights::from_bytes(&std::fs::read(&weights_file).unwrap()).unwrap();
+    assert_eq!(fitted.rule(Rule::Caro).pair()[PAIRS - 1], tempo, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -291,6 +291,10 @@ pub struct TrainArgs {
     /// label's score)
     #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = in_range(0.0f64, 1.0))]
     pub result_weight: f64,
+    /// With --pairs: leave the tempo as it starts and fit the pair values alone (the
+    /// search's null move and windows lean on the tempo)
+    #[arg(long)]
+    pub fixed_tempo: bool,
     /// The game files (with --pairs, the label files)
     #[arg(required = true, value_name = "GAMES")]
     pub files: Vec<String>,
@@ -456,9 +460,16 @@ fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError>
             seed: args.seed,
             ..FitConfig::default()
         };
-        let fitted = train::fit_pairs(&start, &mut training, &held_out, &config, &mut |e, t, h| {
-            eprintln!("{rule} epoch {e}: loss {t:.5}, held out {h:.5}");
-        });
+        let fitted = train::fit_pairs(
+            &start,
+            !args.fixed_tempo,
+            &mut training,
+            &held_out,
+            &config,
+            &mut |e, t, h| {
+                eprintln!("{rule} epoch {e}: loss {t:.5}, held out {h:.5}");
+            },
+        );
         eprintln!("{rule} pair corrections (side to move's level by row, the opponent's by column, then the tempo): {fitted:?}");
         weights.rule_mut(rule).set_pair(fitted);
     }
