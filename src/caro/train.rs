@@ -286,11 +286,9 @@ pub fn pair_loss(samples: &[PairSample], w: &[f64]) -> f64 {
 
 /// Fits the pair-value corrections from `start` on `train` by mini-batch Adam on the cross
 /// entropy (its step shrinking over the epochs), with an L2 pull towards no correction, keeping the corrections that did best
-/// on `held_out`; `report` hears each epoch's losses (train, held out). Without `tempo` the
-/// tempo's correction stays as it starts.
+/// on `held_out`; `report` hears each epoch's losses (train, held out).
 pub fn fit_pairs(
     start: &[i16; PAIRS],
-    tempo: bool,
     train: &mut [PairSample],
     held_out: &[PairSample],
     config: &FitConfig,
@@ -318,8 +316,7 @@ pub fn fit_pairs(
             }
             step += 1;
             let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
-            let fitted = if tempo { PAIRS } else { PAIRS - 1 };
-            for f in 0..fitted {
+            for f in 0..PAIRS {
                 let g = grad[f] + config.l2 * w[f];
                 if g == 0.0 && m[f] == 0.0 {
                     continue;

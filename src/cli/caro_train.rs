@@ -291,10 +291,11 @@ pub struct TrainArgs {
     /// label's score)
     #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = in_range(0.0f64, 1.0))]
     pub result_weight: f64,
-    /// With --pairs: leave the tempo as it starts and fit the pair values alone (the
-    /// search's null move and windows lean on the tempo)
+    /// With --pairs: write the tempo as it started. The fit still moves it (it takes up the
+    /// side to move's edge in the labels), but a larger tempo plays worse: the search's null
+    /// move and windows lean on it
     #[arg(long)]
-    pub fixed_tempo: bool,
+    pub keep_tempo: bool,
     /// The game files (with --pairs, the label files)
     #[arg(required = true, value_name = "GAMES")]
     pub files: Vec<String>,
@@ -460,17 +461,18 @@ fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError>
             seed: args.seed,
             ..FitConfig::default()
         };
-        let fitted = train::fit_pairs(
-            &start,
-            !args.fixed_tempo,
-            &mut training,
-            &held_out,
-            &config,
-            &mut |e, t, h| {
+        let mut fitted =
+            train::fit_pairs(&start, &mut training, &held_out, &config, &mut |e, t, h| {
                 eprintln!("{rule} epoch {e}: loss {t:.5}, held out {h:.5}");
-            },
-        );
+            });
         eprintln!("{rule} pair corrections (side to move's level by row, the opponent's by column, then the tempo): {fitted:?}");
+        if args.keep_tempo {
+            fitted[PAIRS - 1] = start[PAIRS - 1];
+            eprintln!(
+                "{rule}: the tempo's correction kept at {}",
+                start[PAIRS - 1]
+            );
+        }
         weights.rule_mut(rule).set_pair(fitted);
     }
     std::fs::write(&args.out, weights.to_bytes())

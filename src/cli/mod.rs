@@ -186,7 +186,7 @@ mod tests {
             "solve --budget-ms 5 --nodes 9 --rule caro --vcf-only caro 15x15 7,7",
             "selfplay --rule caro --size 12 --games 3 --nodes 500 --seed 4 --threads 2 --eval classic",
             "label --nodes 500 --skip 4 --every 2 --threads 2 --eval classic g.txt",
-            "train --out w.bin --pairs --fixed-tempo --result-weight 0.25 --from-classic --epochs 3 --seed 2 l.txt",
+            "train --out w.bin --pairs --keep-tempo --result-weight 0.25 --from-classic --epochs 3 --seed 2 l.txt",
             "connect4 solve --weak --keep-tt --tt-mib 2 --no-book",
             "connect4 perft 3",
             "connect4 book --out /tmp/x --depth 2 --scores s --known-only",
