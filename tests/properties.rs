@@ -137,9 +137,10 @@ fn recount(p: &CaroPosition) -> (i32, Vec<u32>) {
 proptest! {
     #![proptest_config(config())]
 
-    /// Caro: the engine's incremental patterns, counts, hash and evaluation after random
-    /// moves and undos equal those computed from scratch, and undoing every move gives back
-    /// the empty position; the board's undo restores its earlier state too.
+    /// Caro: the engine's incremental patterns, counts, hash and evaluation (with the
+    /// hand-set values, which `recount` adds up; tests/caro_eval.rs checks trained ones)
+    /// after random moves and undos equal those computed from scratch, and undoing every
+    /// move gives back the empty position; the board's undo restores its earlier state too.
     #[test]
     fn caro_incremental_state_equals_a_fresh_computation(
         seed in any::<u64>(), rows in 5usize..=20, cols in 5usize..=20, rule in 0usize..4,
@@ -150,7 +151,7 @@ proptest! {
         let game = caro_game(&mut rng, rows, cols, rule, moves);
         let empty = Board::new(rows, cols, rule).unwrap();
         let mut board = empty.clone();
-        let mut pos = CaroPosition::new(&empty, Side::First);
+        let mut pos = CaroPosition::with_weights(&empty, Side::First, None);
         let fresh = snapshot(&pos);
         for &m in game.moves() {
             board.play(m).unwrap();
@@ -164,7 +165,7 @@ proptest! {
                     undone.push(board.undo().unwrap());
                     pos.undo();
                 }
-                let scratch = CaroPosition::new(&board, board.to_move());
+                let scratch = CaroPosition::with_weights(&board, board.to_move(), None);
                 prop_assert_eq!(snapshot(&pos), snapshot(&scratch));
                 for &u in undone.iter().rev() {
                     board.play(u).unwrap();
@@ -173,7 +174,7 @@ proptest! {
                 prop_assert_eq!((format_position(&board), snapshot(&pos)), before);
             }
         }
-        let scratch = CaroPosition::new(&board, board.to_move());
+        let scratch = CaroPosition::with_weights(&board, board.to_move(), None);
         prop_assert_eq!(snapshot(&pos), snapshot(&scratch));
         let (_, _, values, counts, _) = snapshot(&pos);
         prop_assert_eq!((values, counts), recount(&pos));
