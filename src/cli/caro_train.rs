@@ -163,6 +163,18 @@ pub struct LabelArgs {
 /// Reads every game of `files`, reporting bad lines on stderr (with their count).
 fn read_games(files: &[String]) -> Result<(Vec<GameRecord>, usize), InputError> {
     let mut games = Vec::new();
+    let bad = read_lines(files, GameRecord::parse, |game| games.push(game))?;
+    Ok((games, bad))
+}
+
+/// Parses every non-blank line of `files` with `parse` and hands what it reads to `visit`;
+/// a line it refuses is reported on stderr with its file and line number, and counted (the
+/// count is returned). A file that cannot be read is an error.
+fn read_lines<T, E: std::fmt::Display>(
+    files: &[String],
+    parse: impl Fn(&str) -> Result<T, E>,
+    mut visit: impl FnMut(T),
+) -> Result<usize, InputError> {
     let mut bad = 0usize;
     for path in files {
         let file =
@@ -173,8 +185,8 @@ fn read_games(files: &[String]) -> Result<(Vec<GameRecord>, usize), InputError> 
             if text.trim().is_empty() {
                 continue;
             }
-            match GameRecord::parse(&text) {
-                Ok(g) => games.push(g),
+            match parse(&text) {
+                Ok(item) => visit(item),
                 Err(e) => {
                     eprintln!("{path}: line {}: {e}", n + 1);
                     bad += 1;
@@ -182,7 +194,7 @@ fn read_games(files: &[String]) -> Result<(Vec<GameRecord>, usize), InputError> 
             }
         }
     }
-    Ok((games, bad))
+    Ok(bad)
 }
 
 /// The label lines of one game's positions (see [`LabelArgs`]).
@@ -313,43 +325,25 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
     }
     // Samples by rule: (train, held out).
     let mut by_rule: Vec<(Rule, Vec<Sample>, Vec<Sample>, usize)> = Vec::new();
-    let mut bad = 0usize;
-    for path in &args.files {
-        let file =
-            std::fs::File::open(path).map_err(|e| InputError::new(format!("{path}: {e}")))?;
-        for (n, line) in io::BufReader::new(file).split(b'\n').enumerate() {
-            let line = line.map_err(|e| InputError::new(format!("{path}: {e}")))?;
-            let text = String::from_utf8_lossy(&line);
-            if text.trim().is_empty() {
-                continue;
+    let bad = read_lines(&args.files, GameRecord::parse, |game| {
+        let rule = game.board.rule();
+        let at = match by_rule.iter().position(|r| r.0 == rule) {
+            Some(i) => i,
+            None => {
+                by_rule.push((rule, Vec::new(), Vec::new(), 0));
+                by_rule.len() - 1
             }
-            let game = match GameRecord::parse(&text) {
-                Ok(g) => g,
-                Err(e) => {
-                    eprintln!("{path}: line {}: {e}", n + 1);
-                    bad += 1;
-                    continue;
-                }
-            };
-            let rule = game.board.rule();
-            let at = match by_rule.iter().position(|r| r.0 == rule) {
-                Some(i) => i,
-                None => {
-                    by_rule.push((rule, Vec::new(), Vec::new(), 0));
-                    by_rule.len() - 1
-                }
-            };
-            let entry = &mut by_rule[at];
-            entry.3 += 1;
-            let y = game.first_player_score();
-            let dest = if entry.3 % 20 == 0 {
-                &mut entry.2
-            } else {
-                &mut entry.1
-            };
-            visit_quiet_positions(&game, args.skip, &mut |p, _| dest.push(Sample::new(p, y)));
-        }
-    }
+        };
+        let entry = &mut by_rule[at];
+        entry.3 += 1;
+        let y = game.first_player_score();
+        let dest = if entry.3 % 20 == 0 {
+            &mut entry.2
+        } else {
+            &mut entry.1
+        };
+        visit_quiet_positions(&game, args.skip, &mut |p, _| dest.push(Sample::new(p, y)));
+    })?;
     if by_rule.is_empty() {
         return Err(InputError::new(format!(
             "no game could be read from {} (expected lines of 'caro selfplay'; {bad} bad lines)",
@@ -394,51 +388,33 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
 fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
     // Samples by rule: (rule, train, held out).
     let mut by_rule: Vec<(Rule, Vec<PairSample>, Vec<PairSample>)> = Vec::new();
-    let mut bad = 0usize;
-    for path in &args.files {
-        let file =
-            std::fs::File::open(path).map_err(|e| InputError::new(format!("{path}: {e}")))?;
-        for (n, line) in io::BufReader::new(file).split(b'\n').enumerate() {
-            let line = line.map_err(|e| InputError::new(format!("{path}: {e}")))?;
-            let text = String::from_utf8_lossy(&line);
-            if text.trim().is_empty() {
-                continue;
+    let bad = read_lines(&args.files, parse_label, |(record, score)| {
+        let board = &record.board;
+        let rule = board.rule();
+        let at = match by_rule.iter().position(|r| r.0 == rule) {
+            Some(i) => i,
+            None => {
+                by_rule.push((rule, Vec::new(), Vec::new()));
+                by_rule.len() - 1
             }
-            let (record, score) = match parse_label(&text) {
-                Ok(l) => l,
-                Err(e) => {
-                    eprintln!("{path}: line {}: {e}", n + 1);
-                    bad += 1;
-                    continue;
-                }
-            };
-            let board = &record.board;
-            let rule = board.rule();
-            let at = match by_rule.iter().position(|r| r.0 == rule) {
-                Some(i) => i,
-                None => {
-                    by_rule.push((rule, Vec::new(), Vec::new()));
-                    by_rule.len() - 1
-                }
-            };
-            let me = board.to_move();
-            let result = match record.winner {
-                Some(side) if side == me => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
-            let w = args.result_weight as f32;
-            let target = (1.0 - w) * train::score_target(score) + w * result;
-            let pos = Position::tracking(board, me);
-            let sample = PairSample::new(&pos, target);
-            let entry = &mut by_rule[at];
-            if opening_key(board) % 20 == 0 {
-                entry.2.push(sample);
-            } else {
-                entry.1.push(sample);
-            }
+        };
+        let me = board.to_move();
+        let result = match record.winner {
+            Some(side) if side == me => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        let w = args.result_weight as f32;
+        let target = (1.0 - w) * train::score_target(score) + w * result;
+        let pos = Position::tracking(board, me);
+        let sample = PairSample::new(&pos, target);
+        let entry = &mut by_rule[at];
+        if opening_key(board) % 20 == 0 {
+            entry.2.push(sample);
+        } else {
+            entry.1.push(sample);
         }
-    }
+    })?;
     if by_rule.is_empty() {
         return Err(InputError::new(format!(
             "no labelled position could be read from {} (expected lines of 'caro label'; {bad} bad lines)",
