@@ -154,6 +154,47 @@ fn mean_cross_entropy(items: impl ExactSizeIterator<Item = (f64, f32)>) -> f64 {
     total / n as f64
 }
 
+/// Adam's state for `n` weights: the moving averages of each one's gradient and squared
+/// gradient, and the bias corrections of the current step.
+struct Adam {
+    m: Vec<f64>,
+    v: Vec<f64>,
+    step: i32,
+    corrections: (f64, f64),
+}
+
+impl Adam {
+    const B1: f64 = 0.9;
+    const B2: f64 = 0.999;
+    const EPS: f64 = 1e-8;
+
+    fn new(n: usize) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            step: 0,
+            corrections: (1.0, 1.0),
+        }
+    }
+
+    /// Starts the next step (a mini-batch).
+    fn next_step(&mut self) {
+        self.step += 1;
+        self.corrections = (
+            1.0 - Self::B1.powi(self.step),
+            1.0 - Self::B2.powi(self.step),
+        );
+    }
+
+    /// Moves the weight `w` (number `f`) by its gradient `g` at the step size `rate`.
+    fn update(&mut self, w: &mut f64, f: usize, g: f64, rate: f64) {
+        let (c1, c2) = self.corrections;
+        self.m[f] = Self::B1 * self.m[f] + (1.0 - Self::B1) * g;
+        self.v[f] = Self::B2 * self.v[f] + (1.0 - Self::B2) * g * g;
+        *w -= rate * (self.m[f] / c1) / ((self.v[f] / c2).sqrt() + Self::EPS);
+    }
+}
+
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -169,10 +210,7 @@ pub fn fit(
 ) -> RuleWeights {
     let w0 = flatten(start);
     let mut w = w0.clone();
-    let mut m = vec![0.0; FEATURES];
-    let mut v = vec![0.0; FEATURES];
-    let (b1, b2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
-    let mut step = 0i32;
+    let mut adam = Adam::new(FEATURES);
     let mut rng = StdRng::seed_from_u64(config.seed);
     let mut best = (loss(held_out, &w), w.clone());
     report(0, loss(train, &w), best.0);
@@ -191,15 +229,12 @@ pub fn fit(
                     grad[f as usize] += err * n as f64;
                 }
             }
-            step += 1;
-            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            adam.next_step();
             // Only the weights this batch saw move (a lazy, sparse Adam).
             for &f in &touched {
                 let f = f as usize;
                 let g = grad[f] + config.l2 * (w[f] - w0[f]);
-                m[f] = b1 * m[f] + (1.0 - b1) * g;
-                v[f] = b2 * v[f] + (1.0 - b2) * g * g;
-                w[f] -= config.rate * (m[f] / c1) / ((v[f] / c2).sqrt() + eps);
+                adam.update(&mut w[f], f, g, config.rate);
                 grad[f] = 0.0;
             }
             touched.clear();
@@ -295,9 +330,7 @@ pub fn fit_pairs(
     report: &mut dyn FnMut(usize, f64, f64),
 ) -> [i16; PAIRS] {
     let mut w: Vec<f64> = start.iter().map(|&v| v as f64).collect();
-    let (mut m, mut v) = (vec![0.0; PAIRS], vec![0.0; PAIRS]);
-    let (b1, b2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
-    let mut step = 0i32;
+    let mut adam = Adam::new(PAIRS);
     let mut rng = StdRng::seed_from_u64(config.seed);
     let mut best = (pair_loss(held_out, &w), w.clone());
     report(0, pair_loss(train, &w), best.0);
@@ -314,16 +347,13 @@ pub fn fit_pairs(
                     grad[f as usize] += err * n as f64;
                 }
             }
-            step += 1;
-            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            adam.next_step();
             for f in 0..PAIRS {
                 let g = grad[f] + config.l2 * w[f];
-                if g == 0.0 && m[f] == 0.0 {
+                if g == 0.0 && adam.m[f] == 0.0 {
                     continue;
                 }
-                m[f] = b1 * m[f] + (1.0 - b1) * g;
-                v[f] = b2 * v[f] + (1.0 - b2) * g * g;
-                w[f] -= rate * (m[f] / c1) / ((v[f] / c2).sqrt() + eps);
+                adam.update(&mut w[f], f, g, rate);
             }
         }
         let held = pair_loss(held_out, &w);
