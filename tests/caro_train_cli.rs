@@ -53,12 +53,12 @@ fn train_fits_the_rules_of_its_games_and_keeps_the_others() {
     let dir = std::env::temp_dir().join(format!("caro-train-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let games_file = dir.join("games.txt");
-    // One game in twenty is held out and the weights that predict it best are kept: with
-    // twenty games that was one game, whose eleven positions the first epochs could predict
-    // worse than the starting weights (then the fit rightly keeps them, and this test failed
-    // after an engine change altered the games). Sixty games hold out three. One thread, so
-    // the games come in one order and the same three are held out on every run (on two, the
-    // order varied and some runs kept the starting weights).
+    // One game in twenty (chosen by a hash of its opening) is held out and the weights that
+    // predict it best are kept: with twenty games that was one game, whose eleven positions
+    // the first epochs could predict worse than the starting weights (then the fit rightly
+    // keeps them, and this test failed after an engine change altered the games). Sixty
+    // games hold out a few (114 positions today). One thread, so the games are the same
+    // ones on every run.
     let (out, err, ok) = caro(
         &[
             "selfplay",

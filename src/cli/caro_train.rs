@@ -274,7 +274,8 @@ Fits the evaluation's weights (corrections added to the hand-set evaluation) to 
 games (lines of 'caro selfplay'), rule by rule: each rule found in the games gets new
 weights, fitted from the starting weights (--from, or the shipped ones, or with
 --from-classic no correction at all), the other rules keep theirs.
-One game in twenty is held out: the weights that predict those games' results best are kept.
+One game in twenty (by a hash of its first moves, whatever the order of the lines) is held out:
+the weights that predict those games best are kept.
 Writes the whole weights file to --out.")]
 pub struct TrainArgs {
     /// Where to write the weights
@@ -323,25 +324,12 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
     if args.pairs {
         return train_pairs(args, weights);
     }
-    // Samples by rule: (train, held out).
-    let mut by_rule: Vec<(Rule, Vec<Sample>, Vec<Sample>, usize)> = Vec::new();
+    let mut by_rule: Vec<RuleSamples<Sample>> = Vec::new();
     let bad = read_lines(&args.files, GameRecord::parse, |game| {
-        let rule = game.board.rule();
-        let at = match by_rule.iter().position(|r| r.0 == rule) {
-            Some(i) => i,
-            None => {
-                by_rule.push((rule, Vec::new(), Vec::new(), 0));
-                by_rule.len() - 1
-            }
-        };
-        let entry = &mut by_rule[at];
-        entry.3 += 1;
+        let entry = RuleSamples::of(&mut by_rule, game.board.rule());
+        entry.games += 1;
         let y = game.first_player_score();
-        let dest = if entry.3 % 20 == 0 {
-            &mut entry.2
-        } else {
-            &mut entry.1
-        };
+        let dest = entry.dest(&game.board);
         visit_quiet_positions(&game, args.skip, &mut |p, _| dest.push(Sample::new(p, y)));
     })?;
     if by_rule.is_empty() {
@@ -350,7 +338,13 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
             args.files.join(", ")
         )));
     }
-    for (rule, mut training, held_out, games) in by_rule {
+    for RuleSamples {
+        rule,
+        games,
+        mut training,
+        held_out,
+    } in by_rule
+    {
         eprintln!(
             "{rule}: {games} games, {} positions to fit, {} held out",
             training.len(),
@@ -386,18 +380,9 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
 /// `caro train --pairs`: the pair values of each rule in the label files, fitted to the
 /// labels; one game in twenty (by its opening moves) is held out.
 fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
-    // Samples by rule: (rule, train, held out).
-    let mut by_rule: Vec<(Rule, Vec<PairSample>, Vec<PairSample>)> = Vec::new();
+    let mut by_rule: Vec<RuleSamples<PairSample>> = Vec::new();
     let bad = read_lines(&args.files, parse_label, |(record, score)| {
         let board = &record.board;
-        let rule = board.rule();
-        let at = match by_rule.iter().position(|r| r.0 == rule) {
-            Some(i) => i,
-            None => {
-                by_rule.push((rule, Vec::new(), Vec::new()));
-                by_rule.len() - 1
-            }
-        };
         let me = board.to_move();
         let result = match record.winner {
             Some(side) if side == me => 1.0,
@@ -408,12 +393,9 @@ fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError>
         let target = (1.0 - w) * train::score_target(score) + w * result;
         let pos = Position::tracking(board, me);
         let sample = PairSample::new(&pos, target);
-        let entry = &mut by_rule[at];
-        if opening_key(board) % 20 == 0 {
-            entry.2.push(sample);
-        } else {
-            entry.1.push(sample);
-        }
+        RuleSamples::of(&mut by_rule, board.rule())
+            .dest(board)
+            .push(sample);
     })?;
     if by_rule.is_empty() {
         return Err(InputError::new(format!(
@@ -421,7 +403,13 @@ fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError>
             args.files.join(", ")
         )));
     }
-    for (rule, mut training, held_out) in by_rule {
+    for RuleSamples {
+        rule,
+        mut training,
+        held_out,
+        ..
+    } in by_rule
+    {
         eprintln!(
             "{rule}: {} positions to fit, {} held out",
             training.len(),
@@ -455,6 +443,43 @@ fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError>
         .map_err(|e| InputError::new(format!("{}: {e}", args.out)))?;
     eprintln!("wrote {}", args.out);
     Ok(())
+}
+
+/// One rule's samples for a fit: those fitted to and those held out to choose the epoch,
+/// whole games apart (one in twenty, by [`opening_key`]).
+struct RuleSamples<S> {
+    rule: Rule,
+    games: usize,
+    training: Vec<S>,
+    held_out: Vec<S>,
+}
+
+impl<S> RuleSamples<S> {
+    /// The samples of `rule` in `list`, added if it has none yet.
+    fn of(list: &mut Vec<RuleSamples<S>>, rule: Rule) -> &mut RuleSamples<S> {
+        let at = match list.iter().position(|r| r.rule == rule) {
+            Some(i) => i,
+            None => {
+                list.push(RuleSamples {
+                    rule,
+                    games: 0,
+                    training: Vec::new(),
+                    held_out: Vec::new(),
+                });
+                list.len() - 1
+            }
+        };
+        &mut list[at]
+    }
+
+    /// Where the samples of the game on `board` go: held out or fitted to.
+    fn dest(&mut self, board: &Board) -> &mut Vec<S> {
+        if opening_key(board) % 20 == 0 {
+            &mut self.held_out
+        } else {
+            &mut self.training
+        }
+    }
 }
 
 /// A number that is the same for every position of one game: a hash of its first moves
