@@ -616,13 +616,14 @@ impl Engine {
             }
         }
         // Null move: at a node with a null window whose static value already reaches beta,
-        // pass and search the opponent's reply three plies shallower than a move would be; if
+        // pass and search the opponent's reply four plies shallower than a move would be; if
         // we still reach beta, so would a move (in gomoku a stone is never worse than none).
         // Not when the opponent may have an unstoppable four to make (an open three or two
         // fours: a pass there only shows the loss), nor right after a pass, nor near the
         // leaves.
         // (+22 +/- 24 Elo in 800 games at 200 ms against none with two plies; three against
-        // two: +27 +/- 24 in 800 more; docs/caro-engine.md.)
+        // two: +27 +/- 24 in 800 more; four against three: +25 +/- 24 in 800 more;
+        // docs/caro-engine.md.)
         let after_null = std::mem::replace(&mut self.after_null, false);
         if forced.is_none()
             && ply > 0
@@ -636,7 +637,7 @@ impl Engine {
             self.cells[ply] = cells;
             pos.pass();
             self.after_null = true;
-            let score = -self.pvs(pos, depth - 4, ply + 1, -beta, -beta + 1);
+            let score = -self.pvs(pos, depth - 5, ply + 1, -beta, -beta + 1);
             self.after_null = false;
             pos.pass();
             if self.aborted {
