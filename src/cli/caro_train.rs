@@ -482,8 +482,9 @@ impl<S> RuleSamples<S> {
     }
 }
 
-/// A number that is the same for every position of one game: a hash of its first moves
-/// (self-play games part at their random openings).
+/// A number that is the same for every position of one game: a hash of its first six
+/// moves (self-play games part at their random openings). A position of fewer moves (only
+/// with `--skip` below 6) hashes the moves it has, so it may fall on the other side.
 fn opening_key(board: &Board) -> u64 {
     board
         .moves()
