@@ -63,11 +63,11 @@ impl GameRecord {
         }
     }
 
-    /// The game's result for the first player: 1 a win, 0.5 a draw, 0 a loss.
-    pub fn first_player_score(&self) -> f32 {
+    /// The game's result for `side`: 1 a win, 0.5 a draw, 0 a loss.
+    pub fn score_for(&self, side: Side) -> f32 {
         match self.winner {
-            Some(Side::First) => 1.0,
-            Some(Side::Second) => 0.0,
+            Some(winner) if winner == side => 1.0,
+            Some(_) => 0.0,
             None => 0.5,
         }
     }

@@ -14,7 +14,7 @@ use crate::caro::train::{self, FitConfig, PairSample, Sample};
 use crate::caro::weights::Weights;
 use crate::caro::{Board, Engine, EngineConfig};
 use crate::caro::{EvalChoice, Rule};
-use crate::game::InputError;
+use crate::game::{InputError, Side};
 use clap::Args;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
@@ -328,7 +328,7 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
     let bad = read_lines(&args.files, GameRecord::parse, |game| {
         let entry = RuleSamples::of(&mut by_rule, game.board.rule());
         entry.games += 1;
-        let y = game.first_player_score();
+        let y = game.score_for(Side::First);
         let dest = entry.dest(&game.board);
         visit_quiet_positions(&game, args.skip, &mut |p, _| dest.push(Sample::new(p, y)));
     })?;
@@ -384,14 +384,11 @@ fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError>
     let bad = read_lines(&args.files, parse_label, |(record, score)| {
         let board = &record.board;
         let me = board.to_move();
-        let result = match record.winner {
-            Some(side) if side == me => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
         let w = args.result_weight as f32;
-        let target = (1.0 - w) * train::score_target(score) + w * result;
-        let pos = Position::tracking(board, me);
+        let target = (1.0 - w) * train::score_target(score) + w * record.score_for(me);
+        // The pair bytes and the hand-set pair sum are all a sample reads: no combination
+        // bookkeeping.
+        let pos = Position::with_weights(board, me, None);
         let sample = PairSample::new(&pos, target);
         RuleSamples::of(&mut by_rule, board.rule())
             .dest(board)
