@@ -506,52 +506,65 @@ impl Position {
     #[inline(always)]
     fn update_lines_with<const TRACK: bool>(&mut self, i: usize, code: u32, add: bool) {
         // The sums are kept in locals while the forty cells are rewritten.
-        let (mut values, mut counts) = (self.values, self.counts);
+        let mut sums = (self.values, self.counts);
         for d in 0..4 {
-            let off = self.offsets[d];
-            for k in 1..=5isize {
-                for (n, s) in [
-                    ((i as isize + off * k) as usize, slot(-k)),
-                    ((i as isize - off * k) as usize, slot(k)),
-                ] {
-                    // Keys never carry past their two bits, so taking a stone away is adding
-                    // the two's complement: no branch on `add` in the loop.
-                    let delta = code << (2 * s);
-                    let delta = if add { delta } else { delta.wrapping_neg() };
-                    let key = self.keys[n][d].wrapping_add(delta);
-                    self.keys[n][d] = key;
-                    if self.cells[n] != EMPTY {
-                        continue;
-                    }
-                    let new = self.pairs[key as usize];
-                    let old = self.pairs_at[n][d];
-                    if TRACK {
-                        if old == new {
-                            continue;
-                        }
-                        for side in 0..2 {
-                            self.tally_combo(n, side, -1);
-                        }
-                    }
-                    self.pairs_at[n][d] = new;
-                    if TRACK {
-                        for side in 0..2 {
-                            self.tally_combo(n, side, 1);
-                        }
-                    }
-                    // Without a branch: when the pair stays, these cancel out.
-                    values = values
-                        .wrapping_add(self.pair_values.packed[new as usize])
-                        .wrapping_sub(self.pair_values.packed[old as usize]);
-                    counts = sub_counts(
-                        add_counts(counts, PAIR_COUNTS[new as usize]),
-                        PAIR_COUNTS[old as usize],
-                    );
-                }
+            let off = self.offsets[d] as usize;
+            // Keys never carry past their two bits, so taking a stone away is adding the
+            // two's complement: no branch on `add` in the loop.
+            let sign = if add { 1u32 } else { u32::MAX };
+            // The cell k steps ahead sees the stone in its slot for offset -k, the cell k
+            // steps behind in its slot for +k. (Two calls rather than a loop over a pair of
+            // (cell, slot): WebAssembly kept such an array in memory.)
+            for k in 1..=5 {
+                let ahead = (code << (2 * slot(-(k as isize)))).wrapping_mul(sign);
+                let behind = (code << (2 * slot(k as isize))).wrapping_mul(sign);
+                self.update_cell::<TRACK>(i.wrapping_add(off * k), d, ahead, &mut sums);
+                self.update_cell::<TRACK>(i.wrapping_sub(off * k), d, behind, &mut sums);
             }
         }
-        self.values = values;
-        self.counts = counts;
+        (self.values, self.counts) = sums;
+    }
+
+    /// Adds `delta` to the key of cell `n` along `d` and, if the cell is empty, moves its
+    /// pair byte's values and counts in `sums` from the old byte to the new.
+    #[inline(always)]
+    fn update_cell<const TRACK: bool>(
+        &mut self,
+        n: usize,
+        d: usize,
+        delta: u32,
+        sums: &mut (i64, [u64; 2]),
+    ) {
+        let key = self.keys[n][d].wrapping_add(delta);
+        self.keys[n][d] = key;
+        if self.cells[n] != EMPTY {
+            return;
+        }
+        let new = self.pairs[key as usize];
+        let old = self.pairs_at[n][d];
+        if TRACK {
+            if old == new {
+                return;
+            }
+            for side in 0..2 {
+                self.tally_combo(n, side, -1);
+            }
+        }
+        self.pairs_at[n][d] = new;
+        if TRACK {
+            for side in 0..2 {
+                self.tally_combo(n, side, 1);
+            }
+        }
+        // Without a branch: when the pair stays, these cancel out.
+        sums.0 = sums
+            .0
+            .wrapping_add(self.pair_values.packed[new as usize])
+            .wrapping_sub(self.pair_values.packed[old as usize]);
+        sums.1 = sub_counts(
+            add_counts(sums.1, PAIR_COUNTS[new as usize]),
+            PAIR_COUNTS[old as usize],
+        );
     }
 
     fn update_near(&mut self, i: usize, add: bool) {
