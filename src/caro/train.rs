@@ -186,6 +186,12 @@ impl Adam {
         );
     }
 
+    /// Whether weight `f` has never moved (no gradient seen yet): a zero gradient leaves it
+    /// where it is, so its update can be skipped.
+    fn at_rest(&self, f: usize) -> bool {
+        self.m[f] == 0.0
+    }
+
     /// Moves the weight `w` (number `f`) by its gradient `g` at the step size `rate`.
     fn update(&mut self, w: &mut f64, f: usize, g: f64, rate: f64) {
         let (c1, c2) = self.corrections;
@@ -209,35 +215,54 @@ pub fn fit(
     report: &mut dyn FnMut(usize, f64, f64),
 ) -> RuleWeights {
     let w0 = flatten(start);
-    let mut w = w0.clone();
     let mut adam = Adam::new(FEATURES);
+    let mut grad = vec![0.0; FEATURES];
+    let mut touched: Vec<u32> = Vec::new();
+    let step = |batch: &[Sample], w: &mut [f64], _epoch: usize| {
+        for s in batch {
+            let p = sigmoid(s.value(w) / SCALE);
+            let err = (p - s.target as f64) / SCALE / batch.len() as f64;
+            for &(f, n) in &s.features {
+                if grad[f as usize] == 0.0 {
+                    touched.push(f);
+                }
+                grad[f as usize] += err * n as f64;
+            }
+        }
+        adam.next_step();
+        // Only the weights this batch saw move (a lazy, sparse Adam).
+        for &f in &touched {
+            let f = f as usize;
+            let g = grad[f] + config.l2 * (w[f] - w0[f]);
+            adam.update(&mut w[f], f, g, config.rate);
+            grad[f] = 0.0;
+        }
+        touched.clear();
+    };
+    let best = descend(w0.clone(), train, held_out, config, loss, step, report);
+    unflatten(&best, start)
+}
+
+/// What both fits do around their steps: `config.epochs` passes over `train`, shuffled
+/// anew each time, `step` moving the weights `w` for each mini-batch (it is told the epoch);
+/// the weights with the lowest `loss` on `held_out` after any epoch (or before the first)
+/// are returned. `report` hears each epoch's losses (train, held out), epoch 0 the start's.
+fn descend<S>(
+    mut w: Vec<f64>,
+    train: &mut [S],
+    held_out: &[S],
+    config: &FitConfig,
+    loss: impl Fn(&[S], &[f64]) -> f64,
+    mut step: impl FnMut(&[S], &mut [f64], usize),
+    report: &mut dyn FnMut(usize, f64, f64),
+) -> Vec<f64> {
     let mut rng = StdRng::seed_from_u64(config.seed);
     let mut best = (loss(held_out, &w), w.clone());
     report(0, loss(train, &w), best.0);
-    let mut grad = vec![0.0; FEATURES];
-    let mut touched: Vec<u32> = Vec::new();
     for epoch in 1..=config.epochs {
         train.shuffle(&mut rng);
         for batch in train.chunks(config.batch.max(1)) {
-            for s in batch {
-                let p = sigmoid(s.value(&w) / SCALE);
-                let err = (p - s.target as f64) / SCALE / batch.len() as f64;
-                for &(f, n) in &s.features {
-                    if grad[f as usize] == 0.0 {
-                        touched.push(f);
-                    }
-                    grad[f as usize] += err * n as f64;
-                }
-            }
-            adam.next_step();
-            // Only the weights this batch saw move (a lazy, sparse Adam).
-            for &f in &touched {
-                let f = f as usize;
-                let g = grad[f] + config.l2 * (w[f] - w0[f]);
-                adam.update(&mut w[f], f, g, config.rate);
-                grad[f] = 0.0;
-            }
-            touched.clear();
+            step(batch, &mut w, epoch);
         }
         let held = loss(held_out, &w);
         report(epoch, loss(train, &w), held);
@@ -245,7 +270,7 @@ pub fn fit(
             best = (held, w.clone());
         }
     }
-    unflatten(&best.1, start)
+    best.1
 }
 
 /// The starting point of a fit: no correction (the hand-set evaluation as it is).
@@ -329,38 +354,28 @@ pub fn fit_pairs(
     config: &FitConfig,
     report: &mut dyn FnMut(usize, f64, f64),
 ) -> [i16; PAIRS] {
-    let mut w: Vec<f64> = start.iter().map(|&v| v as f64).collect();
     let mut adam = Adam::new(PAIRS);
-    let mut rng = StdRng::seed_from_u64(config.seed);
-    let mut best = (pair_loss(held_out, &w), w.clone());
-    report(0, pair_loss(train, &w), best.0);
-    for epoch in 1..=config.epochs {
-        train.shuffle(&mut rng);
+    let step = |batch: &[PairSample], w: &mut [f64], epoch: usize| {
         // The step shrinks linearly to a tenth over the epochs, so the fit settles.
         let rate = config.rate * (1.0 - 0.9 * (epoch - 1) as f64 / config.epochs as f64);
-        for batch in train.chunks(config.batch.max(1)) {
-            let mut grad = [0.0f64; PAIRS];
-            for s in batch {
-                let p = sigmoid(s.value(&w) / SCALE);
-                let err = (p - s.target as f64) / SCALE / batch.len() as f64;
-                for &(f, n) in &s.counts {
-                    grad[f as usize] += err * n as f64;
-                }
-            }
-            adam.next_step();
-            for f in 0..PAIRS {
-                let g = grad[f] + config.l2 * w[f];
-                if g == 0.0 && adam.m[f] == 0.0 {
-                    continue;
-                }
-                adam.update(&mut w[f], f, g, rate);
+        let mut grad = [0.0f64; PAIRS];
+        for s in batch {
+            let p = sigmoid(s.value(w) / SCALE);
+            let err = (p - s.target as f64) / SCALE / batch.len() as f64;
+            for &(f, n) in &s.counts {
+                grad[f as usize] += err * n as f64;
             }
         }
-        let held = pair_loss(held_out, &w);
-        report(epoch, pair_loss(train, &w), held);
-        if held < best.0 {
-            best = (held, w.clone());
+        adam.next_step();
+        for (f, &g) in grad.iter().enumerate() {
+            let g = g + config.l2 * w[f];
+            if g == 0.0 && adam.at_rest(f) {
+                continue;
+            }
+            adam.update(&mut w[f], f, g, rate);
         }
-    }
-    std::array::from_fn(|f| round(best.1[f]))
+    };
+    let start = start.iter().map(|&v| v as f64).collect();
+    let best = descend(start, train, held_out, config, pair_loss, step, report);
+    std::array::from_fn(|f| round(best[f]))
 }
