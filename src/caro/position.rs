@@ -507,11 +507,11 @@ impl Position {
     fn update_lines_with<const TRACK: bool>(&mut self, i: usize, code: u32, add: bool) {
         // The sums are kept in locals while the forty cells are rewritten.
         let mut sums = (self.values, self.counts);
+        // Keys never carry past their two bits, so taking a stone away is adding the two's
+        // complement: no branch on `add` in the loop.
+        let sign = if add { 1u32 } else { u32::MAX };
         for d in 0..4 {
             let off = self.offsets[d] as usize;
-            // Keys never carry past their two bits, so taking a stone away is adding the
-            // two's complement: no branch on `add` in the loop.
-            let sign = if add { 1u32 } else { u32::MAX };
             // The cell k steps ahead sees the stone in its slot for offset -k, the cell k
             // steps behind in its slot for +k. (Two calls rather than a loop over a pair of
             // (cell, slot): WebAssembly kept such an array in memory.)
