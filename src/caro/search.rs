@@ -585,6 +585,13 @@ impl Engine {
         }
         if forced.is_none() && (depth <= 0 || ply >= MAX_PLY) {
             self.cells[ply] = cells;
+            // Stand pat: a leaf whose static value already reaches beta fails high whatever
+            // a VCF would add, so the VCF (most of the nodes) runs only below beta
+            // (+59 +/- 34 Elo in 400 games at 200 ms; docs/caro-engine.md).
+            let stand = eval::evaluate(pos);
+            if stand >= beta {
+                return stand;
+            }
             if self.leaf_vcf_nodes > 0 && pos.count(me, B4) + pos.count(me, F4) > 0 {
                 let line = self.threats.vcf(pos, self.leaf_vcf_nodes, None, self.nodes);
                 self.nodes += self.threats.nodes;
@@ -592,7 +599,7 @@ impl Engine {
                     return WIN - ply_score - line.len() as i32;
                 }
             }
-            return eval::evaluate(pos);
+            return stand;
         }
         if ply >= MAX_PLY {
             self.cells[ply] = cells;
