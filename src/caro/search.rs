@@ -573,7 +573,13 @@ impl Engine {
                 }
             }
         };
-        if forced.is_none() && eval::may_have_winning_four(pos, me) {
+        let leaf = forced.is_none() && (depth <= 0 || ply >= MAX_PLY);
+        // At a leaf with its VCF, an open four or double four to make is left to the VCF
+        // (its first move), after the stand pat: no scan of every candidate.
+        if forced.is_none()
+            && !(leaf && self.leaf_vcf_nodes > 0)
+            && eval::may_have_winning_four(pos, me)
+        {
             pos.candidates(&mut cells);
             if cells
                 .iter()
@@ -583,7 +589,7 @@ impl Engine {
                 return WIN - ply_score - 3;
             }
         }
-        if forced.is_none() && (depth <= 0 || ply >= MAX_PLY) {
+        if leaf {
             self.cells[ply] = cells;
             // Stand pat: a leaf whose static value already reaches beta fails high whatever
             // a VCF would add, so the VCF (most of the nodes) runs only below beta
