@@ -346,3 +346,64 @@ fn the_bench_searches_every_position_deterministically() {
     assert!(lines.iter().any(|l| l == &format!("nodes: {nodes}")));
     assert_eq!(run().0, nodes, "a node budget makes the count repeatable");
 }
+
+/// Positions from Master's games against Rapfi (freestyle 15x15, 500 ms a move), each just
+/// before the move that lost it: most moves here leave the opponent a win by threats that a
+/// short VCT finds, and Master played one of them.
+const VCT_TRAPS: [&str; 3] = [
+    "freestyle 15x15 4,9 9,7 7,6 8,6 7,5 7,7 6,7 8,5 5,8 3,10 6,8 8,8 8,7 10,6 11,5 6,6 9,9 9,6 4,8 3,8 4,7",
+    "freestyle 15x15 7,8 8,10 10,5 9,10 7,10 8,7 7,9 7,7 8,11 9,7 7,11 7,12 10,7 9,8 9,11 10,11 10,6 10,8 6,9 5,8 6,11 5,11 10,4 10,3",
+    "freestyle 15x15 9,8 10,6 4,6 9,7 8,8 10,8 8,6 10,7 10,5 8,7 11,7 11,8 7,7 12,9 13,10 10,9 10,10 9,6 8,5 9,9 11,9 9,10 8,11 13,6 12,7 6,9 7,8 11,6 12,6",
+];
+
+/// Whether the side to move in `board` wins by threats within `nodes` (a fresh engine).
+fn has_vct(board: &Board, nodes: u64) -> bool {
+    let mut engine = Engine::new(EngineConfig::default());
+    engine
+        .find_vct(board, board.to_move(), Budget::nodes(nodes))
+        .0
+        .is_some()
+}
+
+#[test]
+fn master_checks_its_move_against_the_opponents_threat_lines() {
+    for text in VCT_TRAPS {
+        let board = parse_position(text).unwrap();
+        // A trap: most moves next to the stones leave the opponent a VCT.
+        let near: Vec<Pos> = (0..15)
+            .flat_map(|r| (0..15).map(move |c| Pos::new(r, c)))
+            .filter(|&p| {
+                board.get(p).is_none()
+                    && (-1..=1).any(|dr: i32| {
+                        (-1..=1).any(|dc: i32| {
+                            let (r, c) = (p.row as i32 + dr, p.col as i32 + dc);
+                            (0..15).contains(&r)
+                                && (0..15).contains(&c)
+                                && board.get(Pos::new(r as usize, c as usize)).is_some()
+                        })
+                    })
+            })
+            .collect();
+        let losing = near
+            .iter()
+            .filter(|&&p| {
+                let mut after = board.clone();
+                after.play(p).unwrap();
+                has_vct(&after, 200_000)
+            })
+            .count();
+        assert!(
+            losing * 4 > near.len() * 3,
+            "{text}: {losing} of {} moves lose",
+            near.len()
+        );
+        // Master (with a node budget, so the test is deterministic) finds a move that does not.
+        let mut limits = Level::Master.limits().unwrap();
+        limits.budget = Budget::nodes(300_000);
+        let mut engine = Engine::new(EngineConfig::default());
+        let best = engine.search(&board, &limits, &mut |_| {}).best.unwrap();
+        let mut after = board.clone();
+        after.play(best).unwrap();
+        assert!(!has_vct(&after, 1_000_000), "{text}: {best:?} loses");
+    }
+}

@@ -92,8 +92,9 @@ pub struct Limits {
     pub root_vcf_nodes: u64,
     /// Nodes for each small VCF at the main search's leaves (0: none).
     pub leaf_vcf_nodes: u64,
-    /// Nodes for the VCT (threats of threes and fours) tried at the root after the VCF
-    /// (0: none).
+    /// Nodes for the VCT (threats of threes and fours) tried at the root after the VCF, and
+    /// at most for each opponent's VCT a root move is checked for before it becomes the best
+    /// (0: neither).
     pub root_vct_nodes: u64,
     /// Nodes for the safety check after the main search: the chosen move is dropped for the
     /// next one if it leaves the opponent a VCF (0: no check).
@@ -183,6 +184,12 @@ pub struct Engine {
     /// Set just before a null-move search, read (and cleared) by the node it searches: no
     /// two passes in a row.
     after_null: bool,
+    /// Root moves checked for an opponent's VCT this search: the loss score of each one that
+    /// leaves one, `None` for each that does not (or whose check ran out).
+    verdicts: Vec<(usize, Option<i32>)>,
+    /// The budget of one such check, and what is left of all of them this search.
+    verify_each: Budget,
+    verify_left: Budget,
 }
 
 impl Engine {
@@ -205,6 +212,9 @@ impl Engine {
             cells: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             moves: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             last_game: None,
+            verdicts: Vec::new(),
+            verify_each: Budget::nodes(0),
+            verify_left: Budget::nodes(0),
         }
     }
 
@@ -400,6 +410,24 @@ impl Engine {
             *h /= 8;
         }
         self.killers = [[u32::MAX; 2]; MAX_PLY + 1];
+        // A root move about to become the best is first checked for a VCT it leaves the
+        // opponent (Master's losses were mostly to threat lines beyond its horizon that a
+        // short VCT finds at once). Each check may take 3% of the time (and the root VCT's
+        // nodes), all of them together a fifth.
+        self.verdicts.clear();
+        let total = limits.budget.nodes.map(|n| n.saturating_sub(self.nodes));
+        self.verify_each = Budget {
+            nodes: Some(total.map_or(limits.root_vct_nodes, |n| limits.root_vct_nodes.min(n / 30))),
+            time: limits.budget.time.map(|t| t.mul_f64(0.03)),
+        };
+        self.verify_left = Budget {
+            nodes: Some(match total {
+                _ if limits.root_vct_nodes == 0 => 0,
+                Some(n) => n / 5,
+                None => limits.root_vct_nodes.saturating_mul(6),
+            }),
+            time: limits.budget.time.map(|t| t.mul_f64(0.2)),
+        };
         let mut first = Vec::new();
         movegen::generate(&pos, &mut cells, &mut first);
         first.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -505,6 +533,43 @@ impl Engine {
             }
         }
         best
+    }
+
+    /// The loss score of root move `m` if it leaves the opponent a VCT, checked once a
+    /// search within the budget left for such checks.
+    fn verify_root(&mut self, pos: &mut Position, m: usize) -> Option<i32> {
+        if let Some(v) = self.verdicts.iter().find(|v| v.0 == m) {
+            return v.1;
+        }
+        let left = self.verify_left;
+        if left.nodes == Some(0) || left.time == Some(Duration::ZERO) {
+            return None;
+        }
+        let each = self.verify_each;
+        let budget = Budget {
+            nodes: min_opt(each.nodes, left.nodes),
+            time: min_opt(each.time, left.time),
+        };
+        let deadline = Deadline::start(budget);
+        pos.play(m);
+        let line = self.threats.vct(
+            pos,
+            VCT_DEPTH,
+            budget.nodes.unwrap_or(u64::MAX),
+            Some(&deadline),
+            0,
+        );
+        pos.undo();
+        let spent = self.threats.nodes;
+        self.nodes += spent;
+        self.verify_left = Budget {
+            nodes: left.nodes.map(|n| n.saturating_sub(spent)),
+            time: left.time.map(|t| t.saturating_sub(deadline.elapsed())),
+        };
+        // The opponent's five comes on the line's last move, `line.len()` plies after `m`.
+        let verdict = line.map(|l| -(WIN - 1 - l.len() as i32));
+        self.verdicts.push((m, verdict));
+        verdict
     }
 
     fn principal_variation(&self, pos: &mut Position, best: usize, depth: usize) -> Vec<Pos> {
@@ -734,26 +799,40 @@ impl Engine {
                 0
             };
             let (lo, hi) = (alpha - bonus, beta - bonus);
-            pos.play(m);
-            let mut score;
-            if k == 0 {
-                score = -self.pvs(pos, child_depth, ply + 1, -hi, -lo);
+            let known = if ply == 0 {
+                self.verdicts.iter().find(|v| v.0 == m).and_then(|v| v.1)
             } else {
-                // Late quiet moves are searched shallower first.
-                let reduce = k >= 3 && depth >= 3 && order < 1_000;
-                let d = if reduce { child_depth - 1 } else { child_depth };
-                score = -self.pvs(pos, d, ply + 1, -lo - 1, -lo);
-                if score > lo && (reduce || score < hi) {
+                None
+            };
+            let mut score;
+            if let Some(loss) = known {
+                score = loss;
+            } else {
+                pos.play(m);
+                if k == 0 {
                     score = -self.pvs(pos, child_depth, ply + 1, -hi, -lo);
+                } else {
+                    // Late quiet moves are searched shallower first.
+                    let reduce = k >= 3 && depth >= 3 && order < 1_000;
+                    let d = if reduce { child_depth - 1 } else { child_depth };
+                    score = -self.pvs(pos, d, ply + 1, -lo - 1, -lo);
+                    if score > lo && (reduce || score < hi) {
+                        score = -self.pvs(pos, child_depth, ply + 1, -hi, -lo);
+                    }
                 }
-            }
-            pos.undo();
-            if self.aborted {
-                self.moves[ply] = moves;
-                return 0;
-            }
-            if score.abs() < WIN_THRESHOLD {
-                score += bonus;
+                pos.undo();
+                if self.aborted {
+                    self.moves[ply] = moves;
+                    return 0;
+                }
+                if score.abs() < WIN_THRESHOLD {
+                    score += bonus;
+                }
+                if ply == 0 && score > best && score.abs() < WIN_THRESHOLD {
+                    if let Some(loss) = self.verify_root(pos, m) {
+                        score = loss;
+                    }
+                }
             }
             if score > best {
                 best = score;
@@ -793,6 +872,14 @@ impl Engine {
             bound,
         });
         best
+    }
+}
+
+fn min_opt<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
     }
 }
 
