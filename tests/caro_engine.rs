@@ -1,5 +1,6 @@
 //! The searching levels: immediate wins and blocks, the caro rule's blocked fives, legality
-//! on random positions of every rule and size, determinism and progress reports.
+//! on random positions of every rule and size, determinism and progress reports, and
+//! Master's check of its moves against the opponent's threat lines.
 
 use caro::caro::notation::parse_position;
 use caro::caro::search::score_text;
