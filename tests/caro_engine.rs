@@ -371,18 +371,16 @@ fn master_checks_its_move_against_the_opponents_threat_lines() {
     for text in VCT_TRAPS {
         let board = parse_position(text).unwrap();
         // A trap: most moves next to the stones leave the opponent a VCT.
-        let near: Vec<Pos> = (0..15)
-            .flat_map(|r| (0..15).map(move |c| Pos::new(r, c)))
+        let near: Vec<Pos> = board
+            .empty_cells()
             .filter(|&p| {
-                board.get(p).is_none()
-                    && (-1..=1).any(|dr: i32| {
-                        (-1..=1).any(|dc: i32| {
-                            let (r, c) = (p.row as i32 + dr, p.col as i32 + dc);
-                            (0..15).contains(&r)
-                                && (0..15).contains(&c)
-                                && board.get(Pos::new(r as usize, c as usize)).is_some()
-                        })
+                (-1..=1).any(|dr| {
+                    (-1..=1).any(|dc| {
+                        board
+                            .step(p, dr, dc)
+                            .is_some_and(|q| board.get(q).is_some())
                     })
+                })
             })
             .collect();
         let losing = near
