@@ -537,11 +537,16 @@ impl Engine {
         best
     }
 
+    /// Root move `m`'s check this search, if it had one: its loss score, or `None`.
+    fn verdict(&self, m: usize) -> Option<Option<i32>> {
+        self.verdicts.iter().find(|v| v.0 == m).map(|v| v.1)
+    }
+
     /// The loss score of root move `m` if it leaves the opponent a VCT, checked once a
     /// search within the budget left for such checks.
     fn verify_root(&mut self, pos: &mut Position, m: usize) -> Option<i32> {
-        if let Some(v) = self.verdicts.iter().find(|v| v.0 == m) {
-            return v.1;
+        if let Some(verdict) = self.verdict(m) {
+            return verdict;
         }
         let left = self.verify_left;
         if left.nodes == Some(0) || left.time == Some(Duration::ZERO) {
@@ -802,7 +807,7 @@ impl Engine {
             };
             let (lo, hi) = (alpha - bonus, beta - bonus);
             let known = if ply == 0 {
-                self.verdicts.iter().find(|v| v.0 == m).and_then(|v| v.1)
+                self.verdict(m).flatten()
             } else {
                 None
             };
