@@ -183,3 +183,93 @@ fn caro_vcf_wins_with_a_four_that_two_blocks_answer_when_both_lose() {
         assert_eq!(win.map(|l| l[0]), Some(Pos::new(6, 6)), "after {block}");
     }
 }
+
+/// Positions where the side to move has a win by threats, from a file of
+/// tests/data/gomoku (its README says where they come from).
+fn vct_positions(file: &str) -> Vec<Board> {
+    let text = std::fs::read_to_string(format!("tests/data/gomoku/{file}")).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| caro::caro::notation::parse_position(l).unwrap())
+        .collect()
+}
+
+fn small_engine() -> Engine {
+    Engine::new(EngineConfig {
+        tt_megabytes: 1,
+        ..EngineConfig::default()
+    })
+}
+
+/// Checks that `attacker` (to move) wins on `board`, trusting only the VCF solver: the VCT's
+/// first move is played and every legal reply of the defender (not only the answers the VCT
+/// searched) must lose, to a VCF or, `depth` more times, to a win checked the same way.
+/// `Ok(false)` when the check ran out of depth.
+fn check_threat_win(
+    engine: &mut Engine,
+    board: &Board,
+    attacker: Side,
+    depth: u32,
+) -> Result<bool, String> {
+    if engine
+        .find_vcf(board, attacker, Budget::nodes(20_000))
+        .0
+        .is_some()
+    {
+        return Ok(true);
+    }
+    if depth == 0 {
+        return Ok(false);
+    }
+    let (line, _) = engine.find_vct(board, attacker, Budget::nodes(500_000));
+    let line = line.ok_or_else(|| format!("no win found in {board}"))?;
+    let mut after = board.clone();
+    after.play(line[0]).map_err(|e| e.to_string())?;
+    if after.outcome() == Some(Outcome::Win(attacker)) {
+        return Ok(true);
+    }
+    let replies: Vec<Pos> = after
+        .empty_cells()
+        .filter(|&p| after.check_move(p).is_ok())
+        .collect();
+    for d in replies {
+        let mut next = after.clone();
+        next.play(d).unwrap();
+        if next.outcome().is_some() {
+            return Err(format!("{d} ends the game in {after}"));
+        }
+        if !check_threat_win(engine, &next, attacker, depth - 1)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+#[test]
+fn every_reply_to_a_proved_threat_win_loses() {
+    // The VCT searches only the defender's answers to a threat (the cells where the attacker
+    // would make a four or more, and the defender's own fours). Here every legal reply is
+    // tried instead, and each must lose to a VCF or, up to four threats on, to a threat win
+    // checked the same way. An answer the VCT left out would be a reply that does not lose.
+    const DEPTH: u32 = 4;
+    let mut engine = small_engine();
+    let mut checked = 0;
+    for (n, board) in vct_positions("vct_short.txt").iter().enumerate() {
+        let attacker = board.to_move();
+        engine.clear();
+        if engine
+            .find_vct(board, attacker, Budget::nodes(10_000))
+            .0
+            .is_none()
+        {
+            continue;
+        }
+        match check_threat_win(&mut engine, board, attacker, DEPTH) {
+            Ok(true) => checked += 1,
+            Ok(false) => {}
+            Err(e) => panic!("position {n}: {e}"),
+        }
+    }
+    println!("threat wins checked reply by reply: {checked}");
+    assert!(checked >= 12, "only {checked} of 24 checked to the end");
+}
