@@ -71,13 +71,18 @@ fn verify_vcf(mut board: Board, line: &[Pos]) -> Result<(), String> {
     Err("line ends without a win".into())
 }
 
+/// An engine with a small transposition table (the threat searches do not use it).
+fn small_engine() -> Engine {
+    Engine::new(EngineConfig {
+        tt_megabytes: 1,
+        ..EngineConfig::default()
+    })
+}
+
 /// Solves every problem of a file; returns (solved, total, verified, skipped for replay).
 fn run_set(path: &str, nodes: u64) -> (usize, usize, usize, usize) {
     let text = std::fs::read_to_string(path).unwrap();
-    let mut engine = Engine::new(EngineConfig {
-        tt_megabytes: 1,
-        ..EngineConfig::default()
-    });
+    let mut engine = small_engine();
     let (mut solved, mut total, mut verified, mut skipped) = (0, 0, 0, 0);
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let problem = parse_problem(line).unwrap();
@@ -192,13 +197,6 @@ fn vct_positions(file: &str) -> Vec<Board> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| caro::caro::notation::parse_position(l).unwrap())
         .collect()
-}
-
-fn small_engine() -> Engine {
-    Engine::new(EngineConfig {
-        tt_megabytes: 1,
-        ..EngineConfig::default()
-    })
 }
 
 /// Checks that `attacker` (to move) wins on `board`, trusting only the VCF solver: the VCT's
