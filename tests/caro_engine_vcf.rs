@@ -226,13 +226,12 @@ fn check_threat_win(
     if after.outcome() == Some(Outcome::Win(attacker)) {
         return Ok(true);
     }
-    let replies: Vec<Pos> = after
-        .empty_cells()
-        .filter(|&p| after.check_move(p).is_ok())
-        .collect();
-    for d in replies {
+    for d in after.empty_cells() {
         let mut next = after.clone();
-        next.play(d).unwrap();
+        if next.play(d).is_err() {
+            // Not a legal reply (renju: forbidden to Black).
+            continue;
+        }
         if next.outcome().is_some() {
             return Err(format!("{d} ends the game in {after}"));
         }
