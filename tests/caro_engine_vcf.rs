@@ -251,7 +251,8 @@ fn every_reply_to_a_proved_threat_win_loses() {
     const DEPTH: u32 = 4;
     let mut engine = small_engine();
     let mut checked = 0;
-    for (n, board) in vct_positions("vct_short.txt").iter().enumerate() {
+    let positions = vct_positions("vct_short.txt");
+    for (n, board) in positions.iter().enumerate() {
         let attacker = board.to_move();
         engine.clear();
         if engine
@@ -268,5 +269,9 @@ fn every_reply_to_a_proved_threat_win_loses() {
         }
     }
     println!("threat wins checked reply by reply: {checked}");
-    assert!(checked >= 12, "only {checked} of 24 checked to the end");
+    assert!(
+        checked >= 12,
+        "only {checked} of {} checked to the end",
+        positions.len()
+    );
 }
