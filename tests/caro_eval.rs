@@ -4,7 +4,7 @@
 //! checked on load.
 
 use caro::caro::eval::{PAIRS, TEMPO};
-use caro::caro::patterns::{B4, F3, LEVELS};
+use caro::caro::patterns::{self, B4, F3, LEVELS};
 use caro::caro::position::Position;
 use caro::caro::weights::{self, RuleWeights, Weights, COMBOS, MASKS};
 use caro::caro::{eval, Board, Pos, Rule};
@@ -94,6 +94,29 @@ fn check(pos: &Position, board: &Board, w: &'static RuleWeights, context: &str) 
         "{context}: evaluation"
     );
     assert_eq!(fresh.hash(), pos.hash(), "{context}: hash");
+    // Every empty cell's levels, both sides, all four lines, as the full pattern table gives
+    // them for the ten cells around it read off the board.
+    let table = patterns::pair_table(board.rule());
+    for row in 0..pos.rows() {
+        for col in 0..pos.cols() {
+            let i = pos.index(Pos::new(row, col));
+            if !pos.is_empty(i) {
+                continue;
+            }
+            for d in 0..4 {
+                let mut key = 0u32;
+                for k in (-5..=5isize).filter(|&k| k != 0) {
+                    let cell = pos.cell((i as isize + k * pos.offset(d)) as usize);
+                    key |= (cell as u32) << (2 * patterns::slot(k));
+                }
+                assert_eq!(
+                    pos.pairs(i)[d],
+                    table[key as usize],
+                    "{context}: levels at {row},{col} along {d}"
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -69,6 +69,48 @@ pub fn pair_table(rule: Rule) -> &'static [u8] {
     })
 }
 
+/// How many cells each way from a cell its line key must hold for `rule`. A five through
+/// the cell lies within four cells of it; only a rule where a longer run or the cells just
+/// past a five's ends matter (caro's five blocked at both ends, the overlines of standard
+/// and renju) needs the fifth.
+pub const fn reach(rule: Rule) -> usize {
+    match rule {
+        Rule::Freestyle => 4,
+        _ => 5,
+    }
+}
+
+/// The keys of a rule whose [`reach`] is 4: its line key's inner sixteen bits (slots 1 to
+/// 8, offsets -4..=+4), read as `(key >> SHORT_SHIFT) & SHORT_MASK`.
+pub const SHORT_SHIFT: u32 = 2;
+pub const SHORT_MASK: u32 = 0xFFFF;
+
+/// The pair table a position of `rule` looks its keys up in: [`pair_table`], or for a rule
+/// that sees four cells each way the same levels by the short key (64 KB instead of 1 MB,
+/// which stays in the cache, and the cells five away need no update).
+pub fn lookup_table(rule: Rule) -> &'static [u8] {
+    static SHORT: OnceLock<Box<[u8]>> = OnceLock::new();
+    if reach(rule) == 5 {
+        return pair_table(rule);
+    }
+    SHORT.get_or_init(|| {
+        let full = pair_table(rule);
+        (0..=SHORT_MASK)
+            .map(|short| {
+                // The far cells as a board can hold them: a wall past a wall, else empty.
+                let mut key = short << SHORT_SHIFT;
+                if (key >> (2 * slot(-4))) & 3 == WALL as u32 {
+                    key |= (WALL as u32) << (2 * slot(-5));
+                }
+                if (key >> (2 * slot(4))) & 3 == WALL as u32 {
+                    key |= (WALL as u32) << (2 * slot(5));
+                }
+                full[key as usize]
+            })
+            .collect()
+    })
+}
+
 /// One side's level from a [`pair_table`] entry.
 #[inline(always)]
 pub fn pair_level(pair: u8, side: usize) -> Level {
@@ -281,6 +323,45 @@ mod tests {
     }
 
     #[test]
+    fn the_short_keys_give_every_possible_keys_levels_where_four_cells_each_way_decide() {
+        for rule in Rule::ALL {
+            let full = pair_table(rule);
+            let table = lookup_table(rule);
+            if reach(rule) == 5 {
+                assert!(std::ptr::eq(table, full), "{rule:?} uses the full keys");
+                continue;
+            }
+            assert_eq!(table.len(), 1 << 16);
+            let mut checked = 0;
+            for key in 0..(1u32 << KEY_BITS) {
+                if is_possible(key) {
+                    let short = ((key >> SHORT_SHIFT) & SHORT_MASK) as usize;
+                    assert_eq!(table[short], full[key as usize], "{rule:?} key {key:#x}");
+                    checked += 1;
+                }
+            }
+            assert!(checked > 100_000, "{checked}");
+        }
+        // The cells five away matter under the other rules: caro's five blocked at both
+        // ends, standard's overline.
+        let caro = pair_table(Rule::Caro);
+        assert_eq!(pair_level(caro[key_of("oxxxx*o....") as usize], 0), DEAD);
+        assert_eq!(pair_level(caro[key_of(".xxxx*o....") as usize], 0), FIVE);
+        let standard = pair_table(Rule::Standard);
+        assert_eq!(
+            pair_level(standard[key_of("xxxxx*.....") as usize], 0),
+            OVERLINE
+        );
+        assert_eq!(
+            pair_level(standard[key_of(".xxxx*.....") as usize], 0),
+            FIVE
+        );
+        assert_eq!(reach(Rule::Caro), 5);
+        assert_eq!(reach(Rule::Standard), 5);
+        assert_eq!(reach(Rule::Renju), 5);
+    }
+
+    #[test]
     fn standard_overline_is_not_five() {
         let t = build(Rule::Standard, Side::Second);
         assert_eq!(t[key_of("...ooo*oo....") as usize], OVERLINE);
@@ -302,6 +383,11 @@ mod tests {
         // Spot checks that the two halves are not the same table.
         let pairs = pair_table(Rule::Freestyle);
         assert_eq!(pair_level(pairs[key_of("....x*x......") as usize], 0), F3);
+        let short = lookup_table(Rule::Freestyle);
+        let at = |text: &str| short[((key_of(text) >> SHORT_SHIFT) & SHORT_MASK) as usize];
+        assert_eq!(pair_level(at("....x*x......"), 0), F3);
+        assert_eq!(pair_level(at("....xx*xx....#"), 0), FIVE);
+        assert_eq!(pair_level(at("...xxx*xx...."), 1), DEAD);
         assert_eq!(pair_level(pairs[key_of("....x*x......") as usize], 1), DEAD);
         assert_eq!(pair_level(pairs[key_of("....o*o......") as usize], 1), F3);
     }

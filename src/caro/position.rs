@@ -95,8 +95,12 @@ pub struct Position {
     /// (`u32::MAX` when absent), so a big board costs no more than a small one.
     candidates: Vec<usize>,
     candidate_at: Vec<u32>,
-    /// Both sides' pattern levels by line key ([`patterns::pair_table`]).
+    /// Both sides' pattern levels by line key ([`patterns::lookup_table`]).
     pairs: &'static [u8],
+    /// Whether the rule's keys see four cells each way, not five ([`patterns::reach`]):
+    /// then only their short part is looked up, the cells five away are never updated and
+    /// their slots stay empty.
+    short: bool,
     offsets: [isize; 4],
     hash: u64,
     /// Sum over empty cells and directions of the pair values with X to move and with O to
@@ -185,7 +189,8 @@ impl Position {
             near: vec![0; size],
             candidates: Vec::new(),
             candidate_at: vec![u32::MAX; size],
-            pairs: patterns::pair_table(rule),
+            pairs: patterns::lookup_table(rule),
+            short: patterns::reach(rule) == 4,
             offsets: [1, stride as isize, stride as isize + 1, stride as isize - 1],
             hash: 0,
             values: 0,
@@ -210,7 +215,7 @@ impl Position {
                 let i = p.index(Pos::new(row, col));
                 for d in 0..4 {
                     let mut key = 0u32;
-                    for k in 1..=5isize {
+                    for k in 1..=patterns::reach(rule) as isize {
                         let off = p.offsets[d] * k;
                         let before = p.cells[(i as isize - off) as usize] as u32;
                         let after = p.cells[(i as isize + off) as usize] as u32;
@@ -289,7 +294,7 @@ impl Position {
     /// the line key with that one slot filled, looked up in the same table.
     pub fn level_with(&self, index: usize, side: Side, dir: usize, k: isize, colour: u8) -> Level {
         let key = self.keys[index][dir] + ((colour as u32) << (2 * slot(k)));
-        patterns::pair_level(self.pairs[key as usize], side.index())
+        patterns::pair_level(self.pair_of(key), side.index())
     }
 
     /// The pair-table bytes of the empty cell `index`, one a direction: both sides' levels
@@ -431,9 +436,26 @@ impl Position {
         renju::forbidden_at(self, pos.row as isize, pos.col as isize).is_none()
     }
 
+    /// The pair-table byte of a line key.
+    #[inline(always)]
+    fn pair_of(&self, key: u32) -> u8 {
+        self.pairs[Self::table_index(self.short, key)]
+    }
+
+    /// Where a key is looked up: the whole key, or its short part when the rule's keys are
+    /// short (a constant in the line update, so it costs no test there).
+    #[inline(always)]
+    fn table_index(short: bool, key: u32) -> usize {
+        if short {
+            ((key >> patterns::SHORT_SHIFT) & patterns::SHORT_MASK) as usize
+        } else {
+            key as usize
+        }
+    }
+
     fn refresh_levels(&mut self, i: usize) {
         for d in 0..4 {
-            self.pairs_at[i][d] = self.pairs[self.keys[i][d] as usize];
+            self.pairs_at[i][d] = self.pair_of(self.keys[i][d]);
         }
     }
 
@@ -496,15 +518,21 @@ impl Position {
     fn update_lines(&mut self, i: usize, code: u32, add: bool) {
         // Two copies of the loop, so the engine's own (without the combinations) carries no
         // test of `track` in its hottest place.
-        if self.track {
-            self.update_lines_with::<true>(i, code, add);
-        } else {
-            self.update_lines_with::<false>(i, code, add);
+        match (self.track, self.short) {
+            (true, true) => self.update_lines_with::<true, true>(i, code, add),
+            (true, false) => self.update_lines_with::<true, false>(i, code, add),
+            (false, true) => self.update_lines_with::<false, true>(i, code, add),
+            (false, false) => self.update_lines_with::<false, false>(i, code, add),
         }
     }
 
     #[inline(always)]
-    fn update_lines_with<const TRACK: bool>(&mut self, i: usize, code: u32, add: bool) {
+    fn update_lines_with<const TRACK: bool, const SHORT: bool>(
+        &mut self,
+        i: usize,
+        code: u32,
+        add: bool,
+    ) {
         // The sums are kept in locals while the forty cells are rewritten.
         let mut sums = (self.values, self.counts);
         // Keys never carry past their two bits, so taking a stone away is adding the two's
@@ -515,11 +543,13 @@ impl Position {
             // The cell k steps ahead sees the stone in its slot for offset -k, the cell k
             // steps behind in its slot for +k. (Two calls rather than a loop over a pair of
             // (cell, slot): WebAssembly kept such an array in memory.)
-            for k in 1..=5 {
+            // Short keys: the cells five away do not see the stone.
+            let reach = if SHORT { 4 } else { 5 };
+            for k in 1..=reach {
                 let ahead = (code << (2 * slot(-(k as isize)))).wrapping_mul(sign);
                 let behind = (code << (2 * slot(k as isize))).wrapping_mul(sign);
-                self.update_cell::<TRACK>(i.wrapping_add(off * k), d, ahead, &mut sums);
-                self.update_cell::<TRACK>(i.wrapping_sub(off * k), d, behind, &mut sums);
+                self.update_cell::<TRACK, SHORT>(i.wrapping_add(off * k), d, ahead, &mut sums);
+                self.update_cell::<TRACK, SHORT>(i.wrapping_sub(off * k), d, behind, &mut sums);
             }
         }
         (self.values, self.counts) = sums;
@@ -528,7 +558,7 @@ impl Position {
     /// Adds `delta` to the key of cell `n` along `d` and, if the cell is empty, moves its
     /// pair byte's values and counts in `sums` from the old byte to the new.
     #[inline(always)]
-    fn update_cell<const TRACK: bool>(
+    fn update_cell<const TRACK: bool, const SHORT: bool>(
         &mut self,
         n: usize,
         d: usize,
@@ -540,7 +570,7 @@ impl Position {
         if self.cells[n] != EMPTY {
             return;
         }
-        let new = self.pairs[key as usize];
+        let new = self.pairs[Self::table_index(SHORT, key)];
         let old = self.pairs_at[n][d];
         if TRACK {
             if old == new {
