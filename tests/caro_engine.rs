@@ -406,3 +406,54 @@ fn master_checks_its_move_against_the_opponents_threat_lines() {
         assert!(!has_vct(&after, 1_000_000), "{text}: {best:?} loses");
     }
 }
+
+#[test]
+fn a_sampling_search_picks_one_of_its_leaves_at_random_and_repeatably() {
+    // A quiet middle game: the main search runs (no forced win at the root).
+    let board = game(Rule::Freestyle, 15, 15, &[(7, 7), (6, 8), (8, 8), (6, 6)]);
+    let limits = Limits::nodes(6_000);
+    let sample = |seed: Option<u64>| {
+        let mut engine = Engine::new(EngineConfig::default());
+        engine.sample_leaves(seed);
+        let result = engine.search(&board, &limits, &mut |_| {});
+        let path = engine.take_leaf_sample();
+        // Taken once: the next call has nothing until the next search.
+        assert_eq!(engine.take_leaf_sample(), None);
+        (result, path)
+    };
+    let (plain, none) = sample(None);
+    assert_eq!(plain.forced_win, None, "the main search decides this move");
+    assert_eq!(none, None, "no sampling asked for");
+    let mut paths = Vec::new();
+    for seed in 0..12 {
+        let (result, path) = sample(Some(seed));
+        // Sampling changes nothing in the search.
+        assert_eq!(
+            (result.best, result.score, result.depth, result.nodes),
+            (plain.best, plain.score, plain.depth, plain.nodes)
+        );
+        let path = path.expect("a search of 6,000 nodes judges leaves");
+        // The path leads from the root by alternating legal moves to a position where nobody
+        // has won, at least one move deep (the first iteration's leaves are the root's moves).
+        assert!(!path.is_empty());
+        let mut leaf = board.clone();
+        for &m in &path {
+            leaf.play(m).unwrap_or_else(|e| panic!("{path:?}: {e:?}"));
+        }
+        assert!(!leaf.is_over(), "{path:?}");
+        let again = sample(Some(seed)).1;
+        assert_eq!(
+            again.as_ref(),
+            Some(&path),
+            "seed {seed} picks the same leaf again"
+        );
+        paths.push(path);
+    }
+    // The picks spread over the tree: twelve seeds, many different leaves and depths.
+    let mut distinct = paths.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert!(distinct.len() >= 8, "{paths:?}");
+    let longest = paths.iter().map(Vec::len).max().unwrap();
+    assert!(longest >= 3, "{paths:?}");
+}

@@ -339,3 +339,89 @@ fn train_pairs_names_bad_label_lines() {
     assert!(!out_file.exists(), "nothing is written");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn selfplay_leaves_are_positions_its_searches_reached_and_label_last_scores_the_quiet_ones() {
+    use caro::caro::selfplay::label_limits;
+    use caro::caro::{Engine, EngineConfig, EvalChoice};
+    let dir = std::env::temp_dir().join(format!("caro-leaves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = [
+        "selfplay",
+        "--rule",
+        "freestyle",
+        "--size",
+        "13",
+        "--games",
+        "3",
+        "--nodes",
+        "600",
+        "--seed",
+        "5",
+        "--eval",
+        "classic",
+    ];
+    let games_lines = games(&args);
+    let mut leaf_args = args.to_vec();
+    leaf_args.push("--leaves");
+    let leaves = games(&leaf_args);
+    // One leaf a search at most, and most searches give one.
+    let moves: usize = games_lines
+        .iter()
+        .map(|g| GameRecord::parse(g).unwrap().board.moves().len())
+        .sum();
+    assert!(
+        leaves.len() <= moves && leaves.len() >= 10,
+        "{}",
+        leaves.len()
+    );
+    let mut threaded = leaf_args.clone();
+    threaded.extend(["--threads", "2"]);
+    assert_eq!(games(&threaded), leaves);
+    let mut beyond = 0;
+    for line in &leaves {
+        let leaf = GameRecord::parse(line).unwrap();
+        assert!(!leaf.board.is_over(), "{line}");
+        // It starts as one of the games (at least its opening) with that game's result...
+        let from = games_lines
+            .iter()
+            .map(|g| GameRecord::parse(g).unwrap())
+            .find(|g| g.winner == leaf.winner && g.board.moves()[..2] == leaf.board.moves()[..2]);
+        let game = from.unwrap_or_else(|| panic!("{line}: from no game"));
+        // ... and usually goes where the game did not.
+        if !game.board.moves().starts_with(leaf.board.moves()) {
+            beyond += 1;
+        }
+    }
+    assert!(2 * beyond > leaves.len(), "{beyond} of {}", leaves.len());
+
+    // `label --last` scores the last position of each line when it is quiet. One more line
+    // ends with X to move and an open three to make an open four of: not quiet.
+    let open_three = "freestyle 13x13 6,3 0,0 6,4 0,2 6,5 0,4 = X";
+    let file = dir.join("leaves.txt");
+    std::fs::write(&file, format!("{}\n{open_three}\n", leaves.join("\n"))).unwrap();
+    let label_args = ["label", "--last", "--nodes", "800", "--eval", "classic"];
+    let mut label_args = label_args.to_vec();
+    label_args.push(file.to_str().unwrap());
+    let labelled = games(&label_args);
+    assert!(labelled.len() >= leaves.len() / 2, "{}", labelled.len());
+    assert!(labelled
+        .iter()
+        .all(|l| !l.starts_with(open_three.trim_end_matches(" = X"))));
+    let mut engine = Engine::new(EngineConfig {
+        tt_megabytes: 16,
+        eval: EvalChoice::Classic,
+    });
+    for line in &labelled {
+        let (record, score) = line.rsplit_once(' ').unwrap();
+        assert!(
+            leaves.iter().any(|l| l == record),
+            "{line}: not a whole line"
+        );
+        let leaf = GameRecord::parse(record).unwrap();
+        engine.clear();
+        let searched = engine.search(&leaf.board, &label_limits(800), &mut |_| {});
+        assert_eq!(score.parse::<i32>().unwrap(), searched.score, "{line}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

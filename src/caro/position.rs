@@ -264,6 +264,12 @@ impl Position {
         self.history.len()
     }
 
+    /// The cells of the stones in the order they were placed: a position made from a board
+    /// places the board's stones first, row by row, then the moves played on it.
+    pub fn placed(&self) -> impl Iterator<Item = usize> + '_ {
+        self.history.iter().map(|h| h.0)
+    }
+
     pub fn index(&self, pos: Pos) -> usize {
         (pos.row + PAD) * self.stride + pos.col + PAD
     }

@@ -192,6 +192,22 @@ pub struct Engine {
     /// The budget of one such check, and what is left of all of them this search.
     verify_each: Budget,
     verify_left: Budget,
+    /// Null moves on the path from the root to the node being searched.
+    nulls: u32,
+    /// With [`Engine::sample_leaves`]: one leaf of each search picked at random.
+    sampler: Option<LeafSampler>,
+}
+
+/// One leaf of a search picked uniformly at random among those it judged by the static
+/// evaluation (reservoir sampling): what the evaluation is asked about, for training it.
+struct LeafSampler {
+    rng: StdRng,
+    /// Leaves offered this search.
+    seen: u64,
+    /// The root's stones (the path starts after them).
+    root: usize,
+    /// The moves from the root to the picked leaf.
+    path: Option<Vec<Pos>>,
 }
 
 impl Engine {
@@ -217,6 +233,41 @@ impl Engine {
             verdicts: Vec::new(),
             verify_each: Budget::nodes(0),
             verify_left: Budget::nodes(0),
+            nulls: 0,
+            sampler: None,
+        }
+    }
+
+    /// From now on, each search picks one of its leaves at random (`seed` seeds the picks;
+    /// `None` stops it): [`Engine::take_leaf_sample`] gives the moves that lead to it.
+    /// Leaves reached through a null move are not offered (their moves do not alternate).
+    pub fn sample_leaves(&mut self, seed: Option<u64>) {
+        self.sampler = seed.map(|seed| LeafSampler {
+            rng: StdRng::seed_from_u64(seed),
+            seen: 0,
+            root: 0,
+            path: None,
+        });
+    }
+
+    /// The moves from the last search's root to the leaf it picked (see
+    /// [`Engine::sample_leaves`]), if it judged any leaf.
+    pub fn take_leaf_sample(&mut self) -> Option<Vec<Pos>> {
+        self.sampler.as_mut().and_then(|s| s.path.take())
+    }
+
+    /// Offers the leaf `pos` to the sampler.
+    #[cold]
+    fn offer_leaf(&mut self, pos: &Position) {
+        if self.nulls > 0 {
+            return;
+        }
+        let Some(s) = self.sampler.as_mut() else {
+            return;
+        };
+        s.seen += 1;
+        if s.rng.random_range(0..s.seen) == 0 {
+            s.path = Some(pos.placed().skip(s.root).map(|i| pos.pos(i)).collect());
         }
     }
 
@@ -403,6 +454,12 @@ impl Engine {
         };
         self.aborted = false;
         self.next_check = 0;
+        self.nulls = 0;
+        if let Some(s) = self.sampler.as_mut() {
+            s.seen = 0;
+            s.root = pos.stones();
+            s.path = None;
+        }
         self.leaf_vcf_nodes = limits.leaf_vcf_nodes;
         let size = pos.index(Pos::new(board.rows() - 1, board.cols() - 1)) + 8;
         if self.history.len() != size {
@@ -667,6 +724,9 @@ impl Engine {
             // a VCF would add, so the VCF (most of the nodes) runs only below beta
             // (+59 +/- 34 Elo in 400 games at 200 ms; docs/caro-engine.md).
             let stand = eval::evaluate(pos);
+            if self.sampler.is_some() {
+                self.offer_leaf(pos);
+            }
             if stand >= beta {
                 return stand;
             }
@@ -722,7 +782,9 @@ impl Engine {
             self.cells[ply] = cells;
             pos.pass();
             self.after_null = true;
+            self.nulls += 1;
             let score = -self.pvs(pos, depth - 5, ply + 1, -beta, -beta + 1);
+            self.nulls -= 1;
             self.after_null = false;
             pos.pass();
             if self.aborted {

@@ -146,6 +146,21 @@ pub fn random_opening(board: &Board, stones: usize, rng: &mut StdRng, balance: i
 
 /// Plays one self-play game with its own random choices from `seed`.
 pub fn play_game(config: &SelfPlayConfig, seed: u64) -> GameRecord {
+    play(config, seed, false).0
+}
+
+/// [`play_game`], and for each of its searches one leaf the search judged by its static
+/// evaluation, picked at random: the position the search had reached there (the game's moves
+/// to the search's root, then the moves it tried down to the leaf), with the game's result.
+/// The game is the same as without the sampling.
+pub fn play_game_sampling_leaves(
+    config: &SelfPlayConfig,
+    seed: u64,
+) -> (GameRecord, Vec<GameRecord>) {
+    play(config, seed, true)
+}
+
+fn play(config: &SelfPlayConfig, seed: u64, sample: bool) -> (GameRecord, Vec<GameRecord>) {
     let mut rng = StdRng::seed_from_u64(seed);
     let empty = Board::new(config.rows, config.cols, config.rule).expect("a valid board size");
     let stones = rng.random_range(config.opening.0..=config.opening.1.max(config.opening.0));
@@ -154,6 +169,11 @@ pub fn play_game(config: &SelfPlayConfig, seed: u64) -> GameRecord {
         tt_megabytes: 4,
         eval: config.eval,
     });
+    if sample {
+        // Its own stream, so the game's random choices stay as they are without sampling.
+        engine.sample_leaves(Some(seed ^ 0x5EED_1EAF));
+    }
+    let mut leaves = Vec::new();
     let mut noisy = config.noisy_moves;
     while !board.is_over() {
         let mut limits = Limits::nodes(config.nodes);
@@ -166,6 +186,14 @@ pub fn play_game(config: &SelfPlayConfig, seed: u64) -> GameRecord {
         }
         limits.seed = rng.random();
         let best = engine.search(&board, &limits, &mut |_| {}).best;
+        if let Some(path) = engine.take_leaf_sample() {
+            let mut leaf = board.clone();
+            // A search's moves are legal and end no game before its leaf; a path that did
+            // not replay would be dropped.
+            if path.iter().all(|&m| leaf.play(m).is_ok()) && !leaf.is_over() {
+                leaves.push(leaf);
+            }
+        }
         match best {
             Some(p) if board.play(p).is_ok() => {}
             _ => break, // no legal move: the board is full or every move forbidden
@@ -175,7 +203,11 @@ pub fn play_game(config: &SelfPlayConfig, seed: u64) -> GameRecord {
         Some(Outcome::Win(side)) => Some(side),
         _ => None,
     };
-    GameRecord { board, winner }
+    let leaves = leaves
+        .into_iter()
+        .map(|board| GameRecord { board, winner })
+        .collect();
+    (GameRecord { board, winner }, leaves)
 }
 
 /// The limits of a labelling search of `nodes` nodes (`caro label`): a root VCF of half the
@@ -206,6 +238,12 @@ pub fn visit_quiet_positions(
         }
         pos.play(pos.index(m));
     }
+}
+
+/// Whether the game's last position is quiet (as [`visit_quiet_positions`] judges one).
+pub fn ends_quiet(record: &GameRecord) -> bool {
+    let board = &record.board;
+    !board.is_over() && is_quiet(&Position::tracking(board, board.to_move()))
 }
 
 fn is_quiet(pos: &Position) -> bool {

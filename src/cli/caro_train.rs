@@ -8,7 +8,8 @@ use crate::caro::eval::PAIRS;
 use crate::caro::eval::WIN;
 use crate::caro::position::Position;
 use crate::caro::selfplay::{
-    label_limits, play_game, visit_quiet_positions, GameRecord, SelfPlayConfig,
+    ends_quiet, label_limits, play_game, play_game_sampling_leaves, visit_quiet_positions,
+    GameRecord, SelfPlayConfig,
 };
 use crate::caro::train::{self, FitConfig, PairSample, Sample};
 use crate::caro::weights::Weights;
@@ -49,6 +50,11 @@ pub struct SelfplayArgs {
     /// The evaluation: 'shipped', 'classic' or a weights file
     #[arg(long, value_name = "E", default_value = "shipped")]
     pub eval: EvalArg,
+    /// Print, instead of each game, one line for each of its searches: a leaf of that search
+    /// picked at random (the game's moves to the search's root, then the moves the search
+    /// tried down to the leaf) with the game's result; for 'caro label --last'
+    #[arg(long)]
+    pub leaves: bool,
 }
 
 /// An evaluation named on the command line.
@@ -93,8 +99,14 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), InputError> {
     let (games, seed, threads) = (args.games, args.seed, args.threads.min(args.games as usize));
     write_lines_from_threads(threads, games, |t, send| {
         for k in (t as u64..games).step_by(threads) {
-            let game = play_game(&config, seed.wrapping_mul(1_000_003).wrapping_add(k));
-            if send.send(vec![game.to_line()]).is_err() {
+            let seed = seed.wrapping_mul(1_000_003).wrapping_add(k);
+            let lines = if args.leaves {
+                let (_, leaves) = play_game_sampling_leaves(&config, seed);
+                leaves.iter().map(GameRecord::to_line).collect()
+            } else {
+                vec![play_game(&config, seed).to_line()]
+            };
+            if send.send(lines).is_err() {
                 return;
             }
         }
@@ -149,6 +161,10 @@ pub struct LabelArgs {
     /// Take every E-th quiet position of a game
     #[arg(long, value_name = "E", default_value_t = 1, value_parser = in_range(1usize, 1000))]
     pub every: usize,
+    /// Label only the last position of each line, if it is quiet (for the leaves of
+    /// 'caro selfplay --leaves'); --skip and --every are then not used
+    #[arg(long)]
+    pub last: bool,
     /// Threads labelling games at once
     #[arg(long, value_name = "T", default_value_t = 1, value_parser = in_range(1usize, 256))]
     pub threads: usize,
@@ -204,15 +220,22 @@ pub fn label_game(
     nodes: u64,
     skip: usize,
     every: usize,
+    last: bool,
 ) -> Vec<String> {
     let mut plies = Vec::new();
     let mut seen = 0usize;
-    visit_quiet_positions(game, skip, &mut |_, ply| {
-        if seen % every == 0 {
-            plies.push(ply);
+    if last {
+        if ends_quiet(game) {
+            plies.push(game.board.moves().len());
         }
-        seen += 1;
-    });
+    } else {
+        visit_quiet_positions(game, skip, &mut |_, ply| {
+            if seen % every == 0 {
+                plies.push(ply);
+            }
+            seen += 1;
+        });
+    }
     plies
         .into_iter()
         .map(|ply| {
@@ -242,7 +265,14 @@ pub fn label(args: &LabelArgs) -> Result<(), InputError> {
             eval,
         });
         for game in games.iter().skip(t).step_by(threads) {
-            let lines = label_game(game, &mut engine, args.nodes, args.skip, args.every);
+            let lines = label_game(
+                game,
+                &mut engine,
+                args.nodes,
+                args.skip,
+                args.every,
+                args.last,
+            );
             if send.send(lines).is_err() {
                 return;
             }
