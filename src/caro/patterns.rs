@@ -5,7 +5,8 @@
 //! wall). A table indexed by that key gives the *pattern* a stone of one side would make
 //! there, from a dead line up to a five. The table is built once per rule (a million
 //! one-byte entries, both sides' levels in each) and shared; placing a stone only rewrites
-//! the keys of the forty cells that see it.
+//! the keys of the forty cells that see it (freestyle's keys are read by
+//! their inner eight cells, so there only thirty-two: [`reach`]).
 //!
 //! Why five cells each way: a five through the centre spans at most four cells each way,
 //! and the cells just past its ends decide whether it is an overline (standard, renju) or

@@ -539,7 +539,8 @@ impl Position {
         code: u32,
         add: bool,
     ) {
-        // The sums are kept in locals while the forty cells are rewritten.
+        // The sums are kept in locals while the forty cells (thirty-two with short keys) are
+        // rewritten.
         let mut sums = (self.values, self.counts);
         // Keys never carry past their two bits, so taking a stone away is adding the two's
         // complement: no branch on `add` in the loop.
