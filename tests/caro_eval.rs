@@ -304,3 +304,74 @@ fn the_hand_set_pair_values_are_the_pattern_values_and_the_tempo() {
         assert!(seen_threes, "{rule:?}: the positions had open threes");
     }
 }
+
+#[test]
+fn the_counts_tell_a_winning_four_only_where_its_cell_is_surely_legal() {
+    use caro::caro::eval::{surely_has_winning_four, threat, Threat};
+    use caro::caro::patterns::F4;
+    // Black: a broken three in row 7 (cols 4, 6, 7) whose only open-four point is (7,5), and
+    // a three in column 5 shut above by White (3,5), which (7,5) turns into a four as well:
+    // under renju (7,5) is a forbidden four-four, so Black has no winning four there.
+    let moves = [
+        (7, 4),
+        (3, 5),
+        (7, 6),
+        (0, 0),
+        (7, 7),
+        (0, 2),
+        (4, 5),
+        (0, 14),
+        (5, 5),
+        (14, 0),
+        (6, 5),
+        (14, 14),
+    ];
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let mut board = Board::new(15, 15, rule).unwrap();
+        for (r, c) in moves {
+            board.play(Pos::new(r, c)).unwrap();
+        }
+        let pos = Position::new(&board, Side::First);
+        assert!(pos.count(Side::First, F4) > 0, "{rule:?}");
+        let mut cells = Vec::new();
+        pos.candidates(&mut cells);
+        let scan = cells.iter().any(|&i| {
+            threat(pos.levels(i, Side::First)) >= Threat::WinningFour
+                && pos.is_legal(i, Side::First)
+        });
+        assert_eq!(scan, rule == Rule::Freestyle, "{rule:?}");
+        assert_eq!(surely_has_winning_four(&pos, Side::First), scan, "{rule:?}");
+    }
+    // On random positions of every rule, what the counts tell is always so.
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut told = 0;
+    for rule in Rule::ALL {
+        for _ in 0..300 {
+            let mut board = Board::new(15, 15, rule).unwrap();
+            let stones = rng.random_range(6..40);
+            while board.moves().len() < stones && !board.is_over() {
+                let p = Pos::new(rng.random_range(4..11), rng.random_range(4..11));
+                let _ = board.play(p);
+            }
+            if board.is_over() {
+                continue;
+            }
+            let pos = Position::new(&board, board.to_move());
+            let mut cells = Vec::new();
+            pos.candidates(&mut cells);
+            for side in [Side::First, Side::Second] {
+                if surely_has_winning_four(&pos, side) {
+                    told += 1;
+                    assert!(
+                        cells
+                            .iter()
+                            .any(|&i| threat(pos.levels(i, side)) >= Threat::WinningFour
+                                && pos.is_legal(i, side)),
+                        "{rule:?} {side:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(told > 100, "{told}");
+}

@@ -4,6 +4,7 @@
 
 use super::patterns::{Level, B2, B3, B4, F1, F2, F3, F4, FIVE, LEVELS, OVERLINE};
 use super::position::Position;
+use super::rules::Rule;
 use crate::game::Side;
 
 /// What one direction of one empty cell is worth to the side that could play there. A lone
@@ -255,4 +256,13 @@ pub fn threat_terms(mine: Threat, theirs: Threat) -> i32 {
 /// the counts alone (a quick test before a scan).
 pub fn may_have_winning_four(pos: &Position, side: Side) -> bool {
     pos.count(side, F4) > 0 || pos.count(side, B4) >= 2
+}
+
+/// Whether `side` surely has a legal cell that makes an open four, two fours or a five, by
+/// the counts alone: a cell where it makes an open four or a five is such a cell, and legal
+/// unless the rule forbids it (renju Black's open four may be forbidden; its five never is).
+#[inline]
+pub fn surely_has_winning_four(pos: &Position, side: Side) -> bool {
+    pos.count(side, FIVE) > 0
+        || (pos.count(side, F4) > 0 && (pos.rule() != Rule::Renju || side == Side::Second))
 }

@@ -55,7 +55,10 @@ pub fn generate(pos: &Position, cells: &mut Vec<usize>, out: &mut Vec<(usize, i3
         && !(pos.rule() == Rule::Renju && opp == Side::First);
     let mut mode = Mode::All;
     let mut four_threes = Vec::new();
-    if may_win || may_four_three {
+    if may_win && eval::surely_has_winning_four(pos, opp) {
+        // The scan below would find such a cell and stop there: the counts tell without it.
+        mode = Mode::DefendFour;
+    } else if may_win || may_four_three {
         for &i in cells.iter() {
             match threat(pos.levels(i, opp)) {
                 t if t >= Threat::WinningFour && may_win && pos.is_legal(i, opp) => {

@@ -710,9 +710,11 @@ impl Engine {
             && eval::may_have_winning_four(pos, me)
         {
             pos.candidates(&mut cells);
-            if cells
-                .iter()
-                .any(|&i| threat(pos.levels(i, me)) >= Threat::WinningFour && pos.is_legal(i, me))
+            // The counts often tell without a scan.
+            if eval::surely_has_winning_four(pos, me)
+                || cells.iter().any(|&i| {
+                    threat(pos.levels(i, me)) >= Threat::WinningFour && pos.is_legal(i, me)
+                })
             {
                 self.cells[ply] = cells;
                 return WIN - ply_score - 3;
