@@ -456,4 +456,30 @@ fn a_sampling_search_picks_one_of_its_leaves_at_random_and_repeatably() {
     assert!(distinct.len() >= 8, "{paths:?}");
     let longest = paths.iter().map(Vec::len).max().unwrap();
     assert!(longest >= 3, "{paths:?}");
+    // A search decided before its main search picks no leaf, even when the last one's was
+    // not taken.
+    let mut engine = Engine::new(EngineConfig::default());
+    engine.sample_leaves(Some(1));
+    engine.search(&board, &limits, &mut |_| {});
+    let five = game(
+        Rule::Freestyle,
+        15,
+        15,
+        &[
+            (7, 3),
+            (0, 0),
+            (7, 4),
+            (0, 2),
+            (7, 5),
+            (0, 4),
+            (7, 6),
+            (0, 6),
+        ],
+    );
+    let won = engine.search(&five, &limits, &mut |_| {});
+    assert_eq!(
+        won.depth, 0,
+        "a five to make is played without the main search"
+    );
+    assert_eq!(engine.take_leaf_sample(), None);
 }

@@ -387,7 +387,7 @@ mod tests {
         let short = lookup_table(Rule::Freestyle);
         let at = |text: &str| short[((key_of(text) >> SHORT_SHIFT) & SHORT_MASK) as usize];
         assert_eq!(pair_level(at("....x*x......"), 0), F3);
-        assert_eq!(pair_level(at("....xx*xx....#"), 0), FIVE);
+        assert_eq!(pair_level(at("....xx*xx...."), 0), FIVE);
         assert_eq!(pair_level(at("...xxx*xx...."), 1), DEAD);
         assert_eq!(pair_level(pairs[key_of("....x*x......") as usize], 1), DEAD);
         assert_eq!(pair_level(pairs[key_of("....o*o......") as usize], 1), F3);

@@ -357,6 +357,11 @@ impl Engine {
     ) -> SearchResult {
         let deadline = Deadline::start(limits.budget);
         self.stop.store(false, Ordering::Relaxed);
+        // A search decided before its main search (a win at the root) picks no leaf.
+        if let Some(s) = self.sampler.as_mut() {
+            s.seen = 0;
+            s.path = None;
+        }
         let done = |best: Option<Pos>, score: i32, nodes: u64| SearchResult {
             best,
             score,
@@ -456,9 +461,7 @@ impl Engine {
         self.next_check = 0;
         self.nulls = 0;
         if let Some(s) = self.sampler.as_mut() {
-            s.seen = 0;
             s.root = pos.stones();
-            s.path = None;
         }
         self.leaf_vcf_nodes = limits.leaf_vcf_nodes;
         let size = pos.index(Pos::new(board.rows() - 1, board.cols() - 1)) + 8;
