@@ -308,7 +308,17 @@ fn the_hand_set_pair_values_are_the_pattern_values_and_the_tempo() {
 #[test]
 fn the_counts_tell_a_winning_four_only_where_its_cell_is_surely_legal() {
     use caro::caro::eval::{surely_has_winning_four, threat, Threat};
+    use caro::caro::movegen::has_winning_four;
     use caro::caro::patterns::F4;
+    // The candidates, and whether a scan of them finds a legal cell making a winning four.
+    let scan = |pos: &Position, side: Side| {
+        let mut cells = Vec::new();
+        pos.candidates(&mut cells);
+        let found = cells
+            .iter()
+            .any(|&i| threat(pos.levels(i, side)) >= Threat::WinningFour && pos.is_legal(i, side));
+        (cells, found)
+    };
     // Black: a broken three in row 7 (cols 4, 6, 7) whose only open-four point is (7,5), and
     // a three in column 5 shut above by White (3,5), which (7,5) turns into a four as well:
     // under renju (7,5) is a forbidden four-four, so Black has no winning four there.
@@ -333,14 +343,18 @@ fn the_counts_tell_a_winning_four_only_where_its_cell_is_surely_legal() {
         }
         let pos = Position::new(&board, Side::First);
         assert!(pos.count(Side::First, F4) > 0, "{rule:?}");
-        let mut cells = Vec::new();
-        pos.candidates(&mut cells);
-        let scan = cells.iter().any(|&i| {
-            threat(pos.levels(i, Side::First)) >= Threat::WinningFour
-                && pos.is_legal(i, Side::First)
-        });
-        assert_eq!(scan, rule == Rule::Freestyle, "{rule:?}");
-        assert_eq!(surely_has_winning_four(&pos, Side::First), scan, "{rule:?}");
+        let (cells, found) = scan(&pos, Side::First);
+        assert_eq!(found, rule == Rule::Freestyle, "{rule:?}");
+        assert_eq!(
+            surely_has_winning_four(&pos, Side::First),
+            found,
+            "{rule:?}"
+        );
+        assert_eq!(
+            has_winning_four(&pos, Side::First, &cells),
+            found,
+            "{rule:?}"
+        );
     }
     // On random positions of every rule, what the counts tell is always so.
     let mut rng = StdRng::seed_from_u64(11);
@@ -357,19 +371,18 @@ fn the_counts_tell_a_winning_four_only_where_its_cell_is_surely_legal() {
                 continue;
             }
             let pos = Position::new(&board, board.to_move());
-            let mut cells = Vec::new();
-            pos.candidates(&mut cells);
             for side in [Side::First, Side::Second] {
+                let (cells, found) = scan(&pos, side);
                 if surely_has_winning_four(&pos, side) {
                     told += 1;
-                    assert!(
-                        cells
-                            .iter()
-                            .any(|&i| threat(pos.levels(i, side)) >= Threat::WinningFour
-                                && pos.is_legal(i, side)),
-                        "{rule:?} {side:?}"
-                    );
+                    assert!(found, "{rule:?} {side:?}");
                 }
+                // The move generator's check, with the counts' shortcut, agrees with the scan.
+                assert_eq!(
+                    has_winning_four(&pos, side, &cells),
+                    found,
+                    "{rule:?} {side:?}"
+                );
             }
         }
     }

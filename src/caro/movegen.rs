@@ -28,9 +28,13 @@ pub enum Mode {
     DefendFourThree,
 }
 
-/// Whether `side` has a legal cell that makes an open four, two fours or a five.
+/// Whether `side` has a legal cell that makes an open four, two fours or a five; `cells`
+/// are the candidates (such a cell is one). The counts often tell without a scan.
 pub fn has_winning_four(pos: &Position, side: Side, cells: &[usize]) -> bool {
-    if !eval::may_have_winning_four(pos, side) && pos.count(side, FIVE) == 0 {
+    if eval::surely_has_winning_four(pos, side) {
+        return true;
+    }
+    if !eval::may_have_winning_four(pos, side) {
         return false;
     }
     cells

@@ -13,7 +13,7 @@
 //! thread can end a search early through [`Engine::stop_flag`].
 
 use super::board::{Board, Pos};
-use super::eval::{self, threat, Threat, WIN, WIN_THRESHOLD};
+use super::eval::{self, WIN, WIN_THRESHOLD};
 use super::movegen;
 use super::patterns::{B4, F4, FIVE};
 use super::position::Position;
@@ -713,12 +713,7 @@ impl Engine {
             && eval::may_have_winning_four(pos, me)
         {
             pos.candidates(&mut cells);
-            // The counts often tell without a scan.
-            if eval::surely_has_winning_four(pos, me)
-                || cells.iter().any(|&i| {
-                    threat(pos.levels(i, me)) >= Threat::WinningFour && pos.is_legal(i, me)
-                })
-            {
+            if movegen::has_winning_four(pos, me, &cells) {
                 self.cells[ply] = cells;
                 return WIN - ply_score - 3;
             }

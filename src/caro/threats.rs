@@ -9,6 +9,7 @@
 //! going.
 
 use super::eval::{self, threat, Threat};
+use super::movegen;
 use super::patterns::{B4, F4};
 use super::position::Position;
 use crate::game::Deadline;
@@ -395,10 +396,7 @@ impl ThreatSearch {
             cells.clone()
         } else {
             pos.candidates(&mut cells);
-            let threatens = cells.iter().any(|&i| {
-                threat(pos.levels(i, attacker)) >= Threat::WinningFour && pos.is_legal(i, attacker)
-            });
-            if !threatens {
+            if !movegen::has_winning_four(pos, attacker, &cells) {
                 return false;
             }
             // Every move that takes a point of the attacker's coming four, and every four of
