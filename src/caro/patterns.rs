@@ -90,11 +90,11 @@ pub const SHORT_MASK: u32 = 0xFFFF;
 /// that sees four cells each way the same levels by the short key (64 KB instead of 1 MB,
 /// which stays in the cache, and the cells five away need no update).
 pub fn lookup_table(rule: Rule) -> &'static [u8] {
-    static SHORT: OnceLock<Box<[u8]>> = OnceLock::new();
+    static SHORT: [OnceLock<Box<[u8]>>; 4] = [const { OnceLock::new() }; 4];
     if reach(rule) == 5 {
         return pair_table(rule);
     }
-    SHORT.get_or_init(|| {
+    SHORT[rule_index(rule)].get_or_init(|| {
         let full = pair_table(rule);
         (0..=SHORT_MASK)
             .map(|short| {

@@ -97,10 +97,6 @@ pub struct Position {
     candidate_at: Vec<u32>,
     /// Both sides' pattern levels by line key ([`patterns::lookup_table`]).
     pairs: &'static [u8],
-    /// Whether the rule's keys see four cells each way, not five ([`patterns::reach`]):
-    /// then only their short part is looked up, the cells five away are never updated and
-    /// their slots stay empty.
-    short: bool,
     offsets: [isize; 4],
     hash: u64,
     /// Sum over empty cells and directions of the pair values with X to move and with O to
@@ -190,7 +186,6 @@ impl Position {
             candidates: Vec::new(),
             candidate_at: vec![u32::MAX; size],
             pairs: patterns::lookup_table(rule),
-            short: patterns::reach(rule) == 4,
             offsets: [1, stride as isize, stride as isize + 1, stride as isize - 1],
             hash: 0,
             values: 0,
@@ -442,10 +437,18 @@ impl Position {
         renju::forbidden_at(self, pos.row as isize, pos.col as isize).is_none()
     }
 
+    /// Whether the rule's keys see four cells each way, not five ([`patterns::reach`]):
+    /// then only their short part is looked up, the cells five away are never updated and
+    /// their slots stay empty.
+    #[inline(always)]
+    fn short(&self) -> bool {
+        patterns::reach(self.rule) == 4
+    }
+
     /// The pair-table byte of a line key.
     #[inline(always)]
     fn pair_of(&self, key: u32) -> u8 {
-        self.pairs[Self::table_index(self.short, key)]
+        self.pairs[Self::table_index(self.short(), key)]
     }
 
     /// Where a key is looked up: the whole key, or its short part when the rule's keys are
@@ -524,7 +527,7 @@ impl Position {
     fn update_lines(&mut self, i: usize, code: u32, add: bool) {
         // Two copies of the loop, so the engine's own (without the combinations) carries no
         // test of `track` in its hottest place.
-        match (self.track, self.short) {
+        match (self.track, self.short()) {
             (true, true) => self.update_lines_with::<true, true>(i, code, add),
             (true, false) => self.update_lines_with::<true, false>(i, code, add),
             (false, true) => self.update_lines_with::<false, true>(i, code, add),
