@@ -12,16 +12,31 @@ use caro::game::Side;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// Weights with every entry different, so a miscounted cell shows.
-fn random_weights(seed: u64) -> &'static RuleWeights {
+/// Weights with every entry different, so a miscounted cell shows; with `threats` false
+/// every threat value is zero (the engine then keeps the combinations' values by key and no
+/// threat classes).
+fn random_weights(seed: u64, threats: bool) -> &'static RuleWeights {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut w = RuleWeights::zero();
-    for table in w.combo.iter_mut().chain(w.threat.iter_mut()) {
+    let w = RuleWeights::zero();
+    let mut combo = w.combo().clone();
+    let mut threat = w.threat().clone();
+    let tables = if threats {
+        combo
+            .iter_mut()
+            .chain(threat.iter_mut())
+            .collect::<Vec<_>>()
+    } else {
+        combo.iter_mut().collect()
+    };
+    for table in tables {
         for v in table.iter_mut() {
             *v = rng.random_range(-500..500);
         }
     }
-    w.set_pair(std::array::from_fn(|_| rng.random_range(-500..500)));
+    let pair = std::array::from_fn(|_| rng.random_range(-500..500));
+    let w = RuleWeights::new(combo, threat, pair);
+    assert!(w.corrects_combos());
+    assert_eq!(w.corrects_threats(), threats);
     Box::leak(Box::new(w))
 }
 
@@ -75,9 +90,15 @@ fn check(pos: &Position, board: &Board, w: &'static RuleWeights, context: &str) 
             value[side.index()],
             "{context}: value of {side:?}"
         );
+        // The threat classes are kept only for weights that value them.
+        let expected = if w.corrects_threats() {
+            classes[side.index()]
+        } else {
+            [0; weights::CLASSES]
+        };
         assert_eq!(
             pos.class_counts(side),
-            &classes[side.index()],
+            &expected,
             "{context}: classes of {side:?}"
         );
     }
@@ -126,8 +147,11 @@ fn incremental_sums_equal_a_count_from_scratch_after_moves_and_undos() {
         .into_iter()
         .enumerate()
     {
-        for (rows, cols) in [(15, 15), (10, 23), (19, 12)] {
-            let w = random_weights(k as u64 * 100 + rows as u64);
+        for ((rows, cols), threats) in [((15, 15), true), ((10, 23), true), ((19, 12), true)]
+            .into_iter()
+            .chain([((15, 15), false), ((12, 17), false)])
+        {
+            let w = random_weights(k as u64 * 100 + rows as u64, threats);
             let mut board = Board::new(rows, cols, rule).unwrap();
             let mut pos = Position::with_weights(&board, Side::First, Some(w));
             let mut played: Vec<Pos> = Vec::new();
@@ -173,11 +197,14 @@ fn the_weights_file_round_trips() {
     let mut rng = StdRng::seed_from_u64(3);
     for rule in weights::RULES {
         let rw = w.rule_mut(rule);
-        for table in rw.combo.iter_mut().chain(rw.threat.iter_mut()) {
+        let mut combo = rw.combo().clone();
+        let mut threat = rw.threat().clone();
+        for table in combo.iter_mut().chain(threat.iter_mut()) {
             for v in table.iter_mut() {
                 *v = rng.random_range(i16::MIN..=i16::MAX);
             }
         }
+        *rw = RuleWeights::new(combo, threat, *rw.pair());
     }
     w.rule_mut(Rule::Renju).set_pair(std::array::from_fn(|_| {
         rng.random_range(i16::MIN..=i16::MAX)
@@ -228,7 +255,7 @@ fn the_shipped_weights_load_and_a_zero_correction_keeps_the_hand_set_evaluation(
         assert_eq!(chosen.is_none(), rw.is_zero(), "{rule:?}");
     }
     // Random (non-zero) weights are never filtered out.
-    let rw = random_weights(3);
+    let rw = random_weights(3, true);
     assert!(!rw.is_zero());
     // Zero corrections give exactly the hand-set value.
     let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();

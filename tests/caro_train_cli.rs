@@ -308,6 +308,98 @@ fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
 }
 
 #[test]
+fn train_combos_recovers_a_known_combination_value_and_keeps_the_rest() {
+    use caro::caro::position::Position;
+    use caro::caro::weights::{combo_index, COMBOS};
+    use caro::caro::Pos;
+    use caro::game::Side;
+    // Labels made by a known model: the shipped caro evaluation (pair values only) plus 30
+    // points for each empty cell where the side to move's stone would make a chosen
+    // combination of levels, less 30 for each such cell of the opponent's. The fit must find
+    // that combination's +30 for both sides and leave the others near nothing, the pair
+    // values, the threat values and the other rules as they were.
+    let dir = std::env::temp_dir().join(format!("caro-train-combos-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games_file = write_games(&dir, "caro", "80");
+    let shipped = Weights::shipped().unwrap();
+    let mut positions = Vec::new();
+    let mut seen = vec![0u32; COMBOS];
+    for line in std::fs::read_to_string(&games_file).unwrap().lines() {
+        let game = GameRecord::parse(line).unwrap();
+        caro::caro::selfplay::visit_quiet_positions(&game, 4, &mut |_, ply| {
+            let prefix = game.prefix(ply);
+            let (board, me) = (&prefix.board, prefix.board.to_move());
+            let pos = Position::with_weights(board, me, Some(shipped.rule(Rule::Caro)));
+            let mut combos = [Vec::new(), Vec::new()];
+            for row in 0..pos.rows() {
+                for col in 0..pos.cols() {
+                    let i = pos.index(Pos::new(row, col));
+                    if pos.is_empty(i) {
+                        for side in [Side::First, Side::Second] {
+                            let c = combo_index(pos.levels(i, side));
+                            seen[c] += 1;
+                            combos[side.index()].push(c);
+                        }
+                    }
+                }
+            }
+            positions.push((prefix.to_line(), me, pos.pair_value(), combos));
+        });
+    }
+    // The commonest combination with an open two or more in some direction.
+    let chosen = (0..COMBOS)
+        .filter(|&c| caro::caro::weights::tables().levels[c][3] >= caro::caro::patterns::F2)
+        .max_by_key(|&c| seen[c])
+        .unwrap();
+    let mut labels = String::new();
+    for (line, me, value, combos) in &positions {
+        let n = |side: Side| {
+            combos[side.index()]
+                .iter()
+                .filter(|&&c| c == chosen)
+                .count() as i32
+        };
+        let score = value + 30 * (n(*me) - n(me.opponent()));
+        labels += &format!("{line} {score}\n");
+    }
+    assert!(labels.lines().count() > 300, "{labels}");
+    let labels_file = dir.join("labels.txt");
+    std::fs::write(&labels_file, labels).unwrap();
+    let weights_file = dir.join("eval.bin");
+    let (_, err, ok) = caro(
+        &[
+            "train",
+            "--combos",
+            "--out",
+            weights_file.to_str().unwrap(),
+            "--epochs",
+            "150",
+            labels_file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let fitted = Weights::from_bytes(&std::fs::read(&weights_file).unwrap()).unwrap();
+    let (rw, before) = (fitted.rule(Rule::Caro), shipped.rule(Rule::Caro));
+    for side in 0..2 {
+        let value = rw.combo()[side][chosen];
+        assert!((value - 30).abs() <= 4, "side {side}: {value}; {err}");
+        let worst = (0..COMBOS)
+            .filter(|&c| c != chosen)
+            .map(|c| rw.combo()[side][c].abs())
+            .max()
+            .unwrap();
+        assert!(worst <= 6, "side {side}: another combination moved {worst}");
+    }
+    assert_eq!(rw.pair(), before.pair(), "the pair values kept");
+    assert_eq!(rw.threat(), before.threat(), "the threat values kept");
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        assert_eq!(fitted.rule(rule), shipped.rule(rule), "{rule:?} untouched");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn train_pairs_names_bad_label_lines() {
     let dir = std::env::temp_dir().join(format!("caro-train-pairs-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

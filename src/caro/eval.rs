@@ -86,9 +86,11 @@ pub fn evaluate(pos: &Position) -> i32 {
         Some(w) => {
             let me = pos.to_move();
             let opp = me.opponent();
-            let mask = super::weights::threat_mask(pos.class_counts(me), pos.class_counts(opp));
-            let value = pos.pair_value() + pos.combo_value(me) - pos.combo_value(opp)
-                + w.threat_value(me, mask);
+            let mut value = pos.pair_value() + pos.combo_value(me) - pos.combo_value(opp);
+            if w.corrects_threats() {
+                let mask = super::weights::threat_mask(pos.class_counts(me), pos.class_counts(opp));
+                value += w.threat_value(me, mask);
+            }
             value.clamp(-EVAL_LIMIT, EVAL_LIMIT)
         }
         None => pos.pair_value(),

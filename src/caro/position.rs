@@ -109,17 +109,39 @@ pub struct Position {
     counts: [u64; 2],
     /// The trained combination and threat weights for this rule (`None`: none, or all zero).
     weights: Option<&'static RuleWeights>,
-    /// Whether the combinations and threat classes are kept (they cost about half the
-    /// engine's speed, so only with weights or for training).
-    track: bool,
+    /// What is kept of the cells' combinations (see [`Track`]).
+    track: Track,
+    /// The weights' combination values by key ([`RuleWeights::keyed`]; all zero unless
+    /// `track` is [`Track::Values`]).
+    keyed: &'static weights::Keyed,
     /// Sum over empty cells of each side's combination value (with `weights`).
     combo_value: [i32; 2],
-    /// How many empty cells are in each threat class, per side.
+    /// How many empty cells are in each threat class, per side ([`Track::Full`] only).
     class_count: [[u32; CLASSES]; 2],
     history: Vec<(usize, Option<Area>)>,
     area: Option<Area>,
     to_move: Side,
 }
+
+/// What a position keeps of its empty cells' combinations of levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Track {
+    /// Nothing: the evaluation is the pair values alone.
+    Off,
+    /// Each side's sum of combination values, read by key from the weights (no threat
+    /// classes: the weights' threat values are all zero).
+    Values,
+    /// The combination values through the combination index and every cell's threat class
+    /// (weights with threat values, and training).
+    Full,
+}
+
+/// [`Track`] as a const generic of the line update.
+const OFF: u8 = 0;
+const VALUES: u8 = 1;
+const FULL: u8 = 2;
+
+static NO_KEYED: weights::Keyed = [0; 2 << 16];
 
 pub fn color(side: Side) -> u8 {
     match side {
@@ -155,13 +177,23 @@ impl Position {
     ) -> Position {
         let combos = weights.filter(|w| w.corrects_combos());
         let pairs = weights.map_or(&eval::CLASSIC_PAIRS, |w| w.pair_values());
-        Position::build(board, to_move, combos, pairs, combos.is_some())
+        let track = match combos {
+            None => Track::Off,
+            Some(w) if w.corrects_threats() => Track::Full,
+            Some(_) => Track::Values,
+        };
+        Position::build(board, to_move, combos, pairs, track)
     }
 
     /// A position that keeps every cell's combination and the threat classes without
     /// weights: what training reads.
     pub fn tracking(board: &Board, to_move: Side) -> Position {
-        Position::build(board, to_move, None, &eval::CLASSIC_PAIRS, true)
+        Position::build(board, to_move, None, &eval::CLASSIC_PAIRS, Track::Full)
+    }
+
+    /// [`Position::tracking`] with the pair values `pairs` in its evaluation.
+    pub fn tracking_with(board: &Board, to_move: Side, pairs: &'static PairValues) -> Position {
+        Position::build(board, to_move, None, pairs, Track::Full)
     }
 
     fn build(
@@ -169,7 +201,7 @@ impl Position {
         to_move: Side,
         weights: Option<&'static RuleWeights>,
         pair_values: &'static PairValues,
-        track: bool,
+        track: Track,
     ) -> Position {
         let (rows, cols, rule) = (board.rows(), board.cols(), board.rule());
         let stride = cols + PAD;
@@ -193,6 +225,10 @@ impl Position {
             counts: [0; 2],
             weights,
             track,
+            keyed: match (track, weights) {
+                (Track::Values, Some(w)) => w.keyed().unwrap_or(&NO_KEYED),
+                _ => &NO_KEYED,
+            },
             combo_value: [0; 2],
             class_count: [[0; CLASSES]; 2],
             history: Vec::new(),
@@ -354,7 +390,7 @@ impl Position {
     }
 
     /// How many empty cells give `side` each threat class (indexed by `Threat as usize`);
-    /// kept only by a position with weights or made by [`Position::tracking`].
+    /// kept only by a position with threat weights or made by [`Position::tracking`].
     pub fn class_counts(&self, side: Side) -> &[u32; CLASSES] {
         &self.class_count[side.index()]
     }
@@ -364,16 +400,34 @@ impl Position {
         weights::combo_index(self.levels(i, side))
     }
 
-    /// Counts (`sign` 1) or uncounts (-1) the empty cell `i`'s combination for side `s`.
+    /// Counts (`sign` 1) or uncounts (-1) the empty cell `i`'s combination for side `s` in
+    /// the class counts, and returns what it adds to the side's combination value
+    /// ([`Track::Full`]).
     #[inline]
-    fn tally_combo(&mut self, i: usize, s: usize, sign: i32) {
+    fn tally_combo(&mut self, i: usize, s: usize, sign: i32) -> i32 {
         let t = weights::tables();
         let c = t.combo[weights::combo_key(self.levels_of(i, s))] as usize;
         let class = t.class[c] as usize;
         self.class_count[s][class] = self.class_count[s][class].wrapping_add(sign as u32);
-        if let Some(w) = self.weights {
-            self.combo_value[s] += sign * w.combo[s][c] as i32;
-        }
+        self.weights.map_or(0, |w| sign * w.combo()[s][c] as i32)
+    }
+
+    /// Both sides' combination values of a cell whose pair bytes make `word`, read by key
+    /// ([`Track::Values`]).
+    #[inline(always)]
+    fn keyed_values(&self, word: u32) -> [i32; 2] {
+        let x = weights::nibble_key(word);
+        let o = weights::nibble_key(word >> 4);
+        [self.keyed[x] as i32, self.keyed[1 << 16 | o] as i32]
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) the empty cell `i`'s combination values
+    /// ([`Track::Values`]).
+    #[inline(always)]
+    fn tally_keyed(&mut self, i: usize, sign: i32) {
+        let v = self.keyed_values(u32::from_le_bytes(self.pairs_at[i]));
+        self.combo_value[0] += sign * v[0];
+        self.combo_value[1] += sign * v[1];
     }
 
     pub fn area(&self) -> Option<Area> {
@@ -476,9 +530,13 @@ impl Position {
                 .wrapping_add(self.pair_values.packed[pair as usize]);
             self.counts = add_counts(self.counts, PAIR_COUNTS[pair as usize]);
         }
-        if self.track {
-            for s in 0..2 {
-                self.tally_combo(i, s, 1);
+        match self.track {
+            Track::Off => {}
+            Track::Values => self.tally_keyed(i, 1),
+            Track::Full => {
+                for s in 0..2 {
+                    self.combo_value[s] += self.tally_combo(i, s, 1);
+                }
             }
         }
     }
@@ -490,9 +548,13 @@ impl Position {
                 .wrapping_sub(self.pair_values.packed[pair as usize]);
             self.counts = sub_counts(self.counts, PAIR_COUNTS[pair as usize]);
         }
-        if self.track {
-            for s in 0..2 {
-                self.tally_combo(i, s, -1);
+        match self.track {
+            Track::Off => {}
+            Track::Values => self.tally_keyed(i, -1),
+            Track::Full => {
+                for s in 0..2 {
+                    self.combo_value[s] += self.tally_combo(i, s, -1);
+                }
             }
         }
     }
@@ -525,18 +587,20 @@ impl Position {
     }
 
     fn update_lines(&mut self, i: usize, code: u32, add: bool) {
-        // Two copies of the loop, so the engine's own (without the combinations) carries no
-        // test of `track` in its hottest place.
+        // A copy of the loop for each kind of tracking, so the engine's own carries no test
+        // of `track` in its hottest place.
         match (self.track, self.short()) {
-            (true, true) => self.update_lines_with::<true, true>(i, code, add),
-            (true, false) => self.update_lines_with::<true, false>(i, code, add),
-            (false, true) => self.update_lines_with::<false, true>(i, code, add),
-            (false, false) => self.update_lines_with::<false, false>(i, code, add),
+            (Track::Off, true) => self.update_lines_with::<OFF, true>(i, code, add),
+            (Track::Off, false) => self.update_lines_with::<OFF, false>(i, code, add),
+            (Track::Values, true) => self.update_lines_with::<VALUES, true>(i, code, add),
+            (Track::Values, false) => self.update_lines_with::<VALUES, false>(i, code, add),
+            (Track::Full, true) => self.update_lines_with::<FULL, true>(i, code, add),
+            (Track::Full, false) => self.update_lines_with::<FULL, false>(i, code, add),
         }
     }
 
     #[inline(always)]
-    fn update_lines_with<const TRACK: bool, const SHORT: bool>(
+    fn update_lines_with<const TRACK: u8, const SHORT: bool>(
         &mut self,
         i: usize,
         code: u32,
@@ -544,7 +608,7 @@ impl Position {
     ) {
         // The sums are kept in locals while the forty cells (thirty-two with short keys) are
         // rewritten.
-        let mut sums = (self.values, self.counts);
+        let mut sums = (self.values, self.counts, self.combo_value);
         // Keys never carry past their two bits, so taking a stone away is adding the two's
         // complement: no branch on `add` in the loop.
         let sign = if add { 1u32 } else { u32::MAX };
@@ -562,18 +626,18 @@ impl Position {
                 self.update_cell::<TRACK, SHORT>(i.wrapping_sub(off * k), d, behind, &mut sums);
             }
         }
-        (self.values, self.counts) = sums;
+        (self.values, self.counts, self.combo_value) = sums;
     }
 
     /// Adds `delta` to the key of cell `n` along `d` and, if the cell is empty, moves its
     /// pair byte's values and counts in `sums` from the old byte to the new.
     #[inline(always)]
-    fn update_cell<const TRACK: bool, const SHORT: bool>(
+    fn update_cell<const TRACK: u8, const SHORT: bool>(
         &mut self,
         n: usize,
         d: usize,
         delta: u32,
-        sums: &mut (i64, [u64; 2]),
+        sums: &mut (i64, [u64; 2], [i32; 2]),
     ) {
         let key = self.keys[n][d].wrapping_add(delta);
         self.keys[n][d] = key;
@@ -582,18 +646,28 @@ impl Position {
         }
         let new = self.pairs[Self::table_index(SHORT, key)];
         let old = self.pairs_at[n][d];
-        if TRACK {
-            if old == new {
-                return;
-            }
+        if TRACK == FULL && old == new {
+            return;
+        }
+        if TRACK == VALUES {
+            // The new word from the old in registers: reading it back after the byte's store
+            // would wait for the store.
+            let word = u32::from_le_bytes(self.pairs_at[n]);
+            let shift = 8 * d;
+            let next = word & !(0xFF << shift) | (new as u32) << shift;
+            let (before, after) = (self.keyed_values(word), self.keyed_values(next));
+            sums.2[0] += after[0] - before[0];
+            sums.2[1] += after[1] - before[1];
+        }
+        if TRACK == FULL {
             for side in 0..2 {
-                self.tally_combo(n, side, -1);
+                sums.2[side] += self.tally_combo(n, side, -1);
             }
         }
         self.pairs_at[n][d] = new;
-        if TRACK {
+        if TRACK == FULL {
             for side in 0..2 {
-                self.tally_combo(n, side, 1);
+                sums.2[side] += self.tally_combo(n, side, 1);
             }
         }
         // Without a branch: when the pair stays, these cancel out.

@@ -44,8 +44,8 @@ pub struct Sample {
 
 impl Sample {
     /// The features of `pos` (any side to move; made by [`Position::tracking`]) with X's
-    /// result `target`.
-    pub fn new(pos: &Position, target: f32) -> Sample {
+    /// result `target`: its combinations and, with `threats`, its threat mask.
+    pub fn new(pos: &Position, target: f32, threats: bool) -> Sample {
         let mut counts = vec![0i32; 2 * COMBOS];
         for row in 0..pos.rows() {
             for col in 0..pos.cols() {
@@ -65,7 +65,9 @@ impl Sample {
         let me = pos.to_move();
         let mask = weights::threat_mask(pos.class_counts(me), pos.class_counts(me.opponent()));
         let sign = if me == Side::First { 1.0 } else { -1.0 };
-        features.push((threat_feature(me, mask), sign));
+        if threats {
+            features.push((threat_feature(me, mask), sign));
+        }
         let base = sign * pos.pair_value() as f32;
         Sample {
             base,
@@ -87,9 +89,9 @@ impl Sample {
 
 /// One rule's weights as one vector of [`FEATURES`].
 pub fn flatten(rw: &RuleWeights) -> Vec<f64> {
-    rw.combo
+    rw.combo()
         .iter()
-        .chain(rw.threat.iter())
+        .chain(rw.threat().iter())
         .flat_map(|t| t.iter().map(|&v| v as f64))
         .collect()
 }
@@ -218,7 +220,9 @@ pub fn fit(
     let mut adam = Adam::new(FEATURES);
     let mut grad = vec![0.0; FEATURES];
     let mut touched: Vec<u32> = Vec::new();
-    let step = |batch: &[Sample], w: &mut [f64], _epoch: usize| {
+    let step = |batch: &[Sample], w: &mut [f64], epoch: usize| {
+        // The step shrinks linearly to a tenth over the epochs, so the fit settles.
+        let rate = config.rate * (1.0 - 0.9 * (epoch - 1) as f64 / config.epochs as f64);
         for s in batch {
             let p = sigmoid(s.value(w) / SCALE);
             let err = (p - s.target as f64) / SCALE / batch.len() as f64;
@@ -234,7 +238,7 @@ pub fn fit(
         for &f in &touched {
             let f = f as usize;
             let g = grad[f] + config.l2 * (w[f] - w0[f]);
-            adam.update(&mut w[f], f, g, config.rate);
+            adam.update(&mut w[f], f, g, rate);
             grad[f] = 0.0;
         }
         touched.clear();

@@ -12,8 +12,11 @@
 //! - *Threat masks*: the board summed up for the side to move in 11 bits: which threat
 //!   classes (see [`super::eval::Threat`]) each side has somewhere.
 //!
-//! Keeping the combinations costs about half the engine's speed, so it is done only when
-//! some combination or threat weight is not zero.
+//! The engine keeps only what the weights use. With combination values and no threat value,
+//! each side's sum of combination values, read by a table indexed directly by a cell's four
+//! levels (64K entries a side): moves cost about twice as much as without (a freestyle
+//! search about a fifth more time). With threat values too, every cell's combination index
+//! and threat class, at about half the engine's speed.
 //!
 //! The file (`data/caro/eval.bin`): the bytes `CEV2`; the number of rules, pair values,
 //! combinations and threat masks (u32 each, little endian); for each rule in the order
@@ -40,6 +43,38 @@ const MAGIC: &[u8; 4] = b"CEV2";
 const HEADER: usize = 20;
 /// The whole file's length.
 const FILE_BYTES: usize = HEADER + RULES.len() * (PAIRS + 2 * (COMBOS + MASKS)) * 2 + 8;
+
+/// The combination values of both sides by a cell's four levels as nibbles (see
+/// [`RuleWeights::keyed`]).
+pub type Keyed = [i16; KEYED];
+const KEYED: usize = 2 << 16;
+
+/// A side's four levels (the low nibble of each byte of a cell's pair word, see
+/// [`super::position::Position::pairs`]) as the four nibbles of one 16-bit key, in
+/// direction order; the other side's are those of `word >> 4`.
+#[inline(always)]
+pub fn nibble_key(word: u32) -> usize {
+    let x = word & 0x0F0F_0F0F;
+    let t = (x | x >> 4) & 0x00FF_00FF;
+    ((t | t >> 8) & 0xFFFF) as usize
+}
+
+/// The combination values `combo` laid out by side and [`nibble_key`].
+fn keyed_values(combo: &[Vec<i16>; 2]) -> Box<Keyed> {
+    let index = &tables().combo;
+    let mut keyed: Box<Keyed> = vec![0i16; KEYED]
+        .into_boxed_slice()
+        .try_into()
+        .expect("KEYED values");
+    for (at, v) in keyed.iter_mut().enumerate() {
+        let (side, key) = (at >> 16, at & 0xFFFF);
+        let levels = [0, 4, 8, 12].map(|shift| ((key >> shift) & 0xF) as Level);
+        if levels.iter().all(|&l| (l as usize) < LEVELS) {
+            *v = combo[side][index[combo_key(levels)] as usize];
+        }
+    }
+    keyed
+}
 
 /// The combination index of four levels: `combo_index(levels)`, order-free.
 pub fn combo_index(levels: [Level; 4]) -> usize {
@@ -129,13 +164,18 @@ pub fn threat_mask(mine: &[u32; CLASSES], theirs: &[u32; CLASSES]) -> usize {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleWeights {
     /// `combo[side][combination]`: an empty cell's worth to `side`.
-    pub combo: [Vec<i16>; 2],
+    combo: [Vec<i16>; 2],
     /// `threat[side to move][mask]`.
-    pub threat: [Vec<i16>; 2],
+    threat: [Vec<i16>; 2],
     /// Corrections of the pair values, indexed as [`PAIRS`].
     pair: [i16; PAIRS],
     /// The corrected pair values, ready for the engine.
     pair_values: Box<PairValues>,
+    /// The combination values by [`nibble_key`], when some is not zero (see
+    /// [`RuleWeights::keyed`]).
+    keyed: Option<Box<Keyed>>,
+    /// Whether some threat weight is not zero.
+    threats: bool,
 }
 
 impl RuleWeights {
@@ -148,11 +188,18 @@ impl RuleWeights {
     }
 
     pub fn new(combo: [Vec<i16>; 2], threat: [Vec<i16>; 2], pair: [i16; PAIRS]) -> RuleWeights {
+        let keyed = combo
+            .iter()
+            .any(|t| t.iter().any(|&v| v != 0))
+            .then(|| keyed_values(&combo));
+        let threats = threat.iter().any(|t| t.iter().any(|&v| v != 0));
         RuleWeights {
             combo,
             threat,
             pair,
             pair_values: Box::new(PairValues::corrected(&pair)),
+            keyed,
+            threats,
         }
     }
 
@@ -162,12 +209,32 @@ impl RuleWeights {
     }
 
     /// Whether some combination or threat weight is not zero (the engine then keeps the
-    /// combinations, at about half its speed).
+    /// combinations' values).
     pub fn corrects_combos(&self) -> bool {
-        self.combo
-            .iter()
-            .chain(self.threat.iter())
-            .any(|t| t.iter().any(|&v| v != 0))
+        self.threats || self.combo.iter().any(|t| t.iter().any(|&v| v != 0))
+    }
+
+    /// Whether some threat weight is not zero (the engine then also keeps every cell's
+    /// threat class, at about a fifth of its speed).
+    pub fn corrects_threats(&self) -> bool {
+        self.threats
+    }
+
+    /// The combination values of both sides, read with one lookup a side: at
+    /// `side << 16 | nibble_key(word)` (`None` while every combination value is zero).
+    #[inline]
+    pub fn keyed(&self) -> Option<&Keyed> {
+        self.keyed.as_deref()
+    }
+
+    /// The combination values, `[side][combination]`.
+    pub fn combo(&self) -> &[Vec<i16>; 2] {
+        &self.combo
+    }
+
+    /// The threat values, `[side to move][mask]`.
+    pub fn threat(&self) -> &[Vec<i16>; 2] {
+        &self.threat
     }
 
     /// The pair-value corrections, indexed as [`PAIRS`].

@@ -4,15 +4,15 @@
 use super::caro_play::BoardSize;
 use super::in_range;
 use super::progress::Progress;
-use crate::caro::eval::PAIRS;
 use crate::caro::eval::WIN;
+use crate::caro::eval::{PairValues, PAIRS};
 use crate::caro::position::Position;
 use crate::caro::selfplay::{
     ends_quiet, label_limits, play_game, play_game_sampling_leaves, visit_quiet_positions,
     GameRecord, SelfPlayConfig,
 };
 use crate::caro::train::{self, FitConfig, PairSample, Sample};
-use crate::caro::weights::Weights;
+use crate::caro::weights::{RuleWeights, Weights};
 use crate::caro::{Board, Engine, EngineConfig};
 use crate::caro::{EvalChoice, Rule};
 use crate::game::{InputError, Side};
@@ -304,6 +304,9 @@ Fits the evaluation's weights (corrections added to the hand-set evaluation) to 
 games (lines of 'caro selfplay'), rule by rule: each rule found in the games gets new
 weights, fitted from the starting weights (--from, or the shipped ones, or with
 --from-classic no correction at all), the other rules keep theirs.
+With --pairs, the pair values are fitted to labelled positions (lines of 'caro label')
+instead; with --combos, the combination values are, over the starting pair values (with
+--from-classic the combinations start from nothing and the pair values are kept).
 One game in twenty (by a hash of its first moves, whatever the order of the lines) is held out:
 the weights that predict those games best are kept.
 Writes the whole weights file to --out.")]
@@ -339,7 +342,11 @@ pub struct TrainArgs {
     /// move and windows lean on it
     #[arg(long)]
     pub keep_tempo: bool,
-    /// The game files (with --pairs, the label files)
+    /// Fit the combination values to labelled positions (lines of 'caro label') instead,
+    /// on top of the starting pair values; the threat values stay as they start
+    #[arg(long, conflicts_with = "pairs")]
+    pub combos: bool,
+    /// The game files (with --pairs or --combos, the label files)
     #[arg(required = true, value_name = "GAMES")]
     pub files: Vec<String>,
 }
@@ -355,16 +362,46 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
         return train_pairs(args, weights);
     }
     let mut by_rule: Vec<RuleSamples<Sample>> = Vec::new();
-    let bad = read_lines(&args.files, GameRecord::parse, |game| {
-        let entry = RuleSamples::of(&mut by_rule, game.board.rule());
-        entry.games += 1;
-        let y = game.score_for(Side::First);
-        let dest = entry.dest(&game.board);
-        visit_quiet_positions(&game, args.skip, &mut |p, _| dest.push(Sample::new(p, y)));
-    })?;
+    let bad = if args.combos {
+        let mut pairs: Vec<(Rule, &'static PairValues)> = Vec::new();
+        read_lines(&args.files, parse_label, |(record, score)| {
+            let board = &record.board;
+            let rule = board.rule();
+            let values = match pairs.iter().find(|p| p.0 == rule) {
+                Some(p) => p.1,
+                None => {
+                    let v: &'static PairValues =
+                        Box::leak(Box::new(weights.rule(rule).pair_values().clone()));
+                    pairs.push((rule, v));
+                    v
+                }
+            };
+            let me = board.to_move();
+            let p = train::score_target(score);
+            let y = if me == Side::First { p } else { 1.0 - p };
+            let pos = Position::tracking_with(board, me, values);
+            let entry = RuleSamples::of(&mut by_rule, rule);
+            entry.dest(board).push(Sample::new(&pos, y, false));
+        })?
+    } else {
+        read_lines(&args.files, GameRecord::parse, |game| {
+            let entry = RuleSamples::of(&mut by_rule, game.board.rule());
+            entry.games += 1;
+            let y = game.score_for(Side::First);
+            let dest = entry.dest(&game.board);
+            visit_quiet_positions(&game, args.skip, &mut |p, _| {
+                dest.push(Sample::new(p, y, true))
+            });
+        })?
+    };
     if by_rule.is_empty() {
+        let (what, tool) = if args.combos {
+            ("labelled position", "caro label")
+        } else {
+            ("game", "caro selfplay")
+        };
         return Err(InputError::new(format!(
-            "no game could be read from {} (expected lines of 'caro selfplay'; {bad} bad lines)",
+            "no {what} could be read from {} (expected lines of '{tool}'; {bad} bad lines)",
             args.files.join(", ")
         )));
     }
@@ -375,15 +412,25 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
         held_out,
     } in by_rule
     {
+        let games = if args.combos {
+            String::new()
+        } else {
+            format!("{games} games, ")
+        };
         eprintln!(
-            "{rule}: {games} games, {} positions to fit, {} held out",
+            "{rule}: {games}{} positions to fit, {} held out",
             training.len(),
             held_out.len()
         );
-        let start = if args.from_classic {
-            train::classic_weights()
-        } else {
-            weights.rule(rule).clone()
+        let now = weights.rule(rule);
+        let start = match (args.from_classic, args.combos) {
+            (false, _) => now.clone(),
+            (true, false) => train::classic_weights(),
+            // The combinations start from nothing, over the pair values the samples hold.
+            (true, true) => {
+                let zero = train::classic_weights();
+                RuleWeights::new(zero.combo().clone(), now.threat().clone(), *now.pair())
+            }
         };
         let config = FitConfig {
             epochs: args.epochs,
