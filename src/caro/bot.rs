@@ -18,7 +18,7 @@ crate::game_levels! {
         /// A 2,500-node search with threat search, somewhat varied. The default: a fair game
         /// for most players, and it answers at once.
         Normal => ("normal", "Normal"),
-        /// A 60,000-node search (at most 3 s), slightly varied.
+        /// A 20,000-node search (at most 3 s), slightly varied.
         Hard => ("hard", "Hard"),
         /// The full engine, about one second per move.
         Master => ("master", "Master"),
@@ -33,7 +33,7 @@ impl Level {
             Level::Easy => Limits::nodes(1_000),
             Level::Normal => Limits::nodes(2_500),
             Level::Hard => Limits::new(Budget {
-                nodes: Some(60_000),
+                nodes: Some(20_000),
                 time: Some(Duration::from_secs(3)),
             }),
             Level::Master => Limits::time(Duration::from_millis(1_000)),
