@@ -194,6 +194,27 @@ fn label_scores_the_quiet_positions_as_a_search_does_on_any_number_of_threads() 
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Writes `labels` to `dir/labels.txt` and fits them for 150 epochs with `caro train` and
+/// `flags` into `dir/eval.bin`: the weights read back, and what the command printed.
+fn train_on_labels(dir: &std::path::Path, labels: &str, flags: &[&str]) -> (Weights, String) {
+    let labels_file = dir.join("labels.txt");
+    std::fs::write(&labels_file, labels).unwrap();
+    let weights_file = dir.join("eval.bin");
+    let mut args = vec!["train"];
+    args.extend_from_slice(flags);
+    args.extend_from_slice(&[
+        "--out",
+        weights_file.to_str().unwrap(),
+        "--epochs",
+        "150",
+        labels_file.to_str().unwrap(),
+    ]);
+    let (_, err, ok) = caro(&args, "");
+    assert!(ok, "{err}");
+    let fitted = Weights::from_bytes(&std::fs::read(&weights_file).unwrap()).unwrap();
+    (fitted, err)
+}
+
 #[test]
 fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
     use caro::caro::eval::PAIRS;
@@ -218,24 +239,7 @@ fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
         });
     }
     assert!(labels.lines().count() > 300, "{labels}");
-    let labels_file = dir.join("labels.txt");
-    std::fs::write(&labels_file, labels).unwrap();
-    let weights_file = dir.join("eval.bin");
-    let (_, err, ok) = caro(
-        &[
-            "train",
-            "--pairs",
-            "--from-classic",
-            "--out",
-            weights_file.to_str().unwrap(),
-            "--epochs",
-            "150",
-            labels_file.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(ok, "{err}");
-    let fitted = Weights::from_bytes(&std::fs::read(&weights_file).unwrap()).unwrap();
+    let (fitted, err) = train_on_labels(&dir, &labels, &["--pairs", "--from-classic"]);
     let pair = fitted.rule(Rule::Caro).pair();
     assert!(
         (pair[PAIRS - 1] - 25).abs() <= 3,
@@ -250,7 +254,7 @@ fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
     }
     let tempo = pair[PAIRS - 1];
     let first_file = dir.join("first.bin");
-    std::fs::copy(&weights_file, &first_file).unwrap();
+    std::fs::copy(dir.join("eval.bin"), &first_file).unwrap();
     // --keep-tempo, from that fit, on labels without its tempo that value the commonest
     // corrected pair 20 points more: the fit finds that pair's +20 (and moves the tempo
     // back to nothing), and the file keeps the tempo it started from.
@@ -277,24 +281,9 @@ fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
             .map_or(0.0, |c| c.1);
         labels += &format!("{line} {}\n", value + (20.0 * n) as i32);
     }
-    std::fs::write(&labels_file, labels).unwrap();
-    let (_, err, ok) = caro(
-        &[
-            "train",
-            "--pairs",
-            "--keep-tempo",
-            "--from",
-            first_file.to_str().unwrap(),
-            "--out",
-            weights_file.to_str().unwrap(),
-            "--epochs",
-            "150",
-            labels_file.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(ok, "{err}");
-    let fitted = Weights::from_bytes(&std::fs::read(&weights_file).unwrap()).unwrap();
+    let from = first_file.to_str().unwrap();
+    let flags = ["--pairs", "--keep-tempo", "--from", from];
+    let (fitted, err) = train_on_labels(&dir, &labels, &flags);
     let pair = fitted.rule(Rule::Caro).pair();
     assert_eq!(pair[PAIRS - 1], tempo, "the tempo kept: {err}");
     assert!((pair[common] - 20).abs() <= 3, "pair {common}: {pair:?}");
@@ -363,23 +352,7 @@ fn train_combos_recovers_a_known_combination_value_and_keeps_the_rest() {
         labels += &format!("{line} {score}\n");
     }
     assert!(labels.lines().count() > 300, "{labels}");
-    let labels_file = dir.join("labels.txt");
-    std::fs::write(&labels_file, labels).unwrap();
-    let weights_file = dir.join("eval.bin");
-    let (_, err, ok) = caro(
-        &[
-            "train",
-            "--combos",
-            "--out",
-            weights_file.to_str().unwrap(),
-            "--epochs",
-            "150",
-            labels_file.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(ok, "{err}");
-    let fitted = Weights::from_bytes(&std::fs::read(&weights_file).unwrap()).unwrap();
+    let (fitted, err) = train_on_labels(&dir, &labels, &["--combos"]);
     let (rw, before) = (fitted.rule(Rule::Caro), shipped.rule(Rule::Caro));
     for side in 0..2 {
         let value = rw.combo()[side][chosen];

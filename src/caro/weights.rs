@@ -211,7 +211,7 @@ impl RuleWeights {
     /// Whether some combination or threat weight is not zero (the engine then keeps the
     /// combinations' values).
     pub fn corrects_combos(&self) -> bool {
-        self.threats || self.combo.iter().any(|t| t.iter().any(|&v| v != 0))
+        self.threats || self.keyed.is_some()
     }
 
     /// Whether some threat weight is not zero (the engine then also keeps every cell's
