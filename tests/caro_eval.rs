@@ -20,15 +20,8 @@ fn random_weights(seed: u64, threats: bool) -> &'static RuleWeights {
     let w = RuleWeights::zero();
     let mut combo = w.combo().clone();
     let mut threat = w.threat().clone();
-    let tables = if threats {
-        combo
-            .iter_mut()
-            .chain(threat.iter_mut())
-            .collect::<Vec<_>>()
-    } else {
-        combo.iter_mut().collect()
-    };
-    for table in tables {
+    let filled = if threats { &mut threat[..] } else { &mut [] };
+    for table in combo.iter_mut().chain(filled) {
         for v in table.iter_mut() {
             *v = rng.random_range(-500..500);
         }

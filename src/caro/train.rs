@@ -63,9 +63,9 @@ impl Sample {
             .map(|(f, &n)| (f as u32, n as f32))
             .collect();
         let me = pos.to_move();
-        let mask = weights::threat_mask(pos.class_counts(me), pos.class_counts(me.opponent()));
         let sign = if me == Side::First { 1.0 } else { -1.0 };
         if threats {
+            let mask = weights::threat_mask(pos.class_counts(me), pos.class_counts(me.opponent()));
             features.push((threat_feature(me, mask), sign));
         }
         let base = sign * pos.pair_value() as f32;

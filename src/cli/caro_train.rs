@@ -4,8 +4,8 @@
 use super::caro_play::BoardSize;
 use super::in_range;
 use super::progress::Progress;
+use crate::caro::eval::PAIRS;
 use crate::caro::eval::WIN;
-use crate::caro::eval::{PairValues, PAIRS};
 use crate::caro::position::Position;
 use crate::caro::selfplay::{
     ends_quiet, label_limits, play_game, play_game_sampling_leaves, visit_quiet_positions,
@@ -363,19 +363,12 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
     }
     let mut by_rule: Vec<RuleSamples<Sample>> = Vec::new();
     let bad = if args.combos {
-        let mut pairs: Vec<(Rule, &'static PairValues)> = Vec::new();
+        // The samples hold the starting pair values, which a position borrows for good.
+        let start = weights.clone().leak();
         read_lines(&args.files, parse_label, |(record, score)| {
             let board = &record.board;
             let rule = board.rule();
-            let values = match pairs.iter().find(|p| p.0 == rule) {
-                Some(p) => p.1,
-                None => {
-                    let v: &'static PairValues =
-                        Box::leak(Box::new(weights.rule(rule).pair_values().clone()));
-                    pairs.push((rule, v));
-                    v
-                }
-            };
+            let values = start.rule(rule).pair_values();
             let me = board.to_move();
             let p = train::score_target(score);
             let y = if me == Side::First { p } else { 1.0 - p };
