@@ -373,6 +373,104 @@ fn train_combos_recovers_a_known_combination_value_and_keeps_the_rest() {
 }
 
 #[test]
+fn train_pairs_and_combos_together_recover_a_known_pair_and_combination_value() {
+    use caro::caro::eval::PAIRS;
+    use caro::caro::position::Position;
+    use caro::caro::train::PairSample;
+    use caro::caro::weights::{combo_index, COMBOS};
+    use caro::caro::Pos;
+    use caro::game::Side;
+    // Labels made by a known model: the hand-set evaluation, plus 20 points for each of the
+    // side to move's commonest corrected pair, plus 30 for each empty cell where the side to
+    // move's stone would make a chosen combination of levels, less 30 for each such cell of
+    // the opponent's. Fitted together from nothing with the tempo kept, both values must be
+    // found, the rest left near nothing, the tempo and the threat values untouched.
+    let dir = std::env::temp_dir().join(format!("caro-train-joint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games_file = write_games(&dir, "caro", "80");
+    let mut positions = Vec::new();
+    let (mut pairs_seen, mut combos_seen) = ([0u32; PAIRS], vec![0u32; COMBOS]);
+    for line in std::fs::read_to_string(&games_file).unwrap().lines() {
+        let game = GameRecord::parse(line).unwrap();
+        caro::caro::selfplay::visit_quiet_positions(&game, 4, &mut |_, ply| {
+            let prefix = game.prefix(ply);
+            let (board, me) = (&prefix.board, prefix.board.to_move());
+            let pos = Position::with_weights(board, me, None);
+            let pairs = PairSample::new(&pos, 0.5).counts;
+            for &(index, n) in &pairs {
+                pairs_seen[index as usize] += n as u32;
+            }
+            // Each empty cell's combination for the side to move, then for the opponent.
+            let mut combos = [Vec::new(), Vec::new()];
+            for row in 0..pos.rows() {
+                for col in 0..pos.cols() {
+                    let i = pos.index(Pos::new(row, col));
+                    if pos.is_empty(i) {
+                        for (k, side) in [me, me.opponent()].into_iter().enumerate() {
+                            let c = combo_index(pos.levels(i, side));
+                            combos_seen[c] += 1;
+                            combos[k].push(c);
+                        }
+                    }
+                }
+            }
+            positions.push((prefix.to_line(), pos.pair_value(), pairs, combos));
+        });
+    }
+    let common = (0..PAIRS - 1).max_by_key(|&i| pairs_seen[i]).unwrap();
+    let chosen = (0..COMBOS)
+        .filter(|&c| caro::caro::weights::tables().levels[c][3] >= caro::caro::patterns::F2)
+        .max_by_key(|&c| combos_seen[c])
+        .unwrap();
+    let mut labels = String::new();
+    for (line, value, pairs, combos) in &positions {
+        let n_pair = pairs
+            .iter()
+            .find(|c| c.0 as usize == common)
+            .map_or(0, |c| c.1 as i32);
+        let n = |k: usize| combos[k].iter().filter(|&&c| c == chosen).count() as i32;
+        let score = value + 20 * n_pair + 30 * (n(0) - n(1));
+        labels += &format!("{line} {score}\n");
+    }
+    assert!(labels.lines().count() > 300, "{labels}");
+    let flags = ["--pairs", "--combos", "--from-classic", "--keep-tempo"];
+    let (fitted, err) = train_on_labels(&dir, &labels, &flags);
+    let rw = fitted.rule(Rule::Caro);
+    let pair = rw.pair();
+    assert_eq!(pair[PAIRS - 1], 0, "the tempo kept: {err}");
+    assert!(
+        (pair[common] - 20).abs() <= 4,
+        "pair {common}: {pair:?}; {err}"
+    );
+    let worst = (0..PAIRS - 1)
+        .filter(|&i| i != common)
+        .map(|i| pair[i].abs())
+        .max()
+        .unwrap();
+    assert!(worst <= 6, "pair corrections {pair:?}");
+    for side in [Side::First, Side::Second] {
+        let value = rw.combo()[side.index()][chosen];
+        assert!((value - 30).abs() <= 4, "{side:?}: {value}; {err}");
+        let worst = (0..COMBOS)
+            .filter(|&c| c != chosen)
+            .map(|c| rw.combo()[side.index()][c].abs())
+            .max()
+            .unwrap();
+        assert!(worst <= 6, "{side:?}: another combination moved {worst}");
+    }
+    let shipped = Weights::shipped().unwrap();
+    assert_eq!(
+        rw.threat(),
+        shipped.rule(Rule::Caro).threat(),
+        "the threat values kept"
+    );
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        assert_eq!(fitted.rule(rule), shipped.rule(rule), "{rule:?} untouched");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn train_pairs_names_bad_label_lines() {
     let dir = std::env::temp_dir().join(format!("caro-train-pairs-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

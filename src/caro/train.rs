@@ -76,6 +76,26 @@ impl Sample {
         }
     }
 
+    /// The features of `pos` for [`fit_joint`]: those of [`Sample::new`] (no threat mask)
+    /// and its pair counts, seen from the side to move as [`PairSample::new`] counts them and
+    /// signed as X's view needs (the pair corrections are weights [`FEATURES`] on). `pos`
+    /// must be tracked with the hand-set pair values ([`Position::tracking`]): they are the
+    /// base the corrections add to.
+    pub fn joint(pos: &Position, target: f32) -> Sample {
+        let mut sample = Sample::new(pos, target, false);
+        let sign = if pos.to_move() == Side::First {
+            1.0
+        } else {
+            -1.0
+        };
+        let pairs = PairSample::new(pos, target).counts;
+        let features = pairs
+            .iter()
+            .map(|&(f, n)| ((FEATURES + f as usize) as u32, sign * n));
+        sample.features.extend(features);
+        sample
+    }
+
     /// The model's value (X's view) under `w`.
     pub fn value(&self, w: &[f64]) -> f64 {
         self.base as f64
@@ -216,9 +236,44 @@ pub fn fit(
     config: &FitConfig,
     report: &mut dyn FnMut(usize, f64, f64),
 ) -> RuleWeights {
-    let w0 = flatten(start);
-    let mut adam = Adam::new(FEATURES);
-    let mut grad = vec![0.0; FEATURES];
+    let best = fit_vector(flatten(start), None, train, held_out, config, report);
+    unflatten(&best, start)
+}
+
+/// Fits the combination values and the pair corrections together, from `start`, on samples
+/// made by [`Sample::joint`]; the threat values stay as they start, and so does the tempo
+/// if `keep_tempo` (the other weights then fit around it). Otherwise as [`fit`].
+pub fn fit_joint(
+    start: &RuleWeights,
+    keep_tempo: bool,
+    train: &mut [Sample],
+    held_out: &[Sample],
+    config: &FitConfig,
+    report: &mut dyn FnMut(usize, f64, f64),
+) -> RuleWeights {
+    let mut w0 = flatten(start);
+    w0.extend(start.pair().iter().map(|&v| v as f64));
+    let tempo = (FEATURES + PAIRS - 1) as u32;
+    let frozen = keep_tempo.then_some(tempo);
+    let best = fit_vector(w0, frozen, train, held_out, config, report);
+    let mut fitted = unflatten(&best[..FEATURES], start);
+    fitted.set_pair(std::array::from_fn(|f| round(best[FEATURES + f])));
+    fitted
+}
+
+/// The sparse Adam descent of [`fit`] and [`fit_joint`] over the weight vector `w0` (the
+/// L2 pull is towards it); the weight `frozen`, if any, never moves.
+fn fit_vector(
+    w0: Vec<f64>,
+    frozen: Option<u32>,
+    train: &mut [Sample],
+    held_out: &[Sample],
+    config: &FitConfig,
+    report: &mut dyn FnMut(usize, f64, f64),
+) -> Vec<f64> {
+    let n = w0.len();
+    let mut adam = Adam::new(n);
+    let mut grad = vec![0.0; n];
     let mut touched: Vec<u32> = Vec::new();
     let step = |batch: &[Sample], w: &mut [f64], epoch: usize| {
         // The step shrinks linearly to a tenth over the epochs, so the fit settles.
@@ -227,6 +282,9 @@ pub fn fit(
             let p = sigmoid(s.value(w) / SCALE);
             let err = (p - s.target as f64) / SCALE / batch.len() as f64;
             for &(f, n) in &s.features {
+                if Some(f) == frozen {
+                    continue;
+                }
                 if grad[f as usize] == 0.0 {
                     touched.push(f);
                 }
@@ -243,8 +301,7 @@ pub fn fit(
         }
         touched.clear();
     };
-    let best = descend(w0.clone(), train, held_out, config, loss, step, report);
-    unflatten(&best, start)
+    descend(w0.clone(), train, held_out, config, loss, step, report)
 }
 
 /// What both fits do around their steps: `config.epochs` passes over `train`, shuffled

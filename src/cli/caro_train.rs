@@ -306,7 +306,9 @@ weights, fitted from the starting weights (--from, or the shipped ones, or with
 --from-classic no correction at all), the other rules keep theirs.
 With --pairs, the pair values are fitted to labelled positions (lines of 'caro label')
 instead; with --combos, the combination values are, over the starting pair values (with
---from-classic the combinations start from nothing and the pair values are kept).
+--from-classic the combinations start from nothing and the pair values are kept); with
+both, the pair values and the combination values are fitted together (--from-classic: both
+from nothing).
 One game in twenty (by a hash of its first moves, whatever the order of the lines) is held out:
 the weights that predict those games best are kept.
 Writes the whole weights file to --out.")]
@@ -334,17 +336,18 @@ pub struct TrainArgs {
     #[arg(long)]
     pub pairs: bool,
     /// With --pairs: the share of the game's result in each target (the rest is the
-    /// label's score)
-    #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = in_range(0.0f64, 1.0))]
+    /// label's score); not with --combos
+    #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = in_range(0.0f64, 1.0), conflicts_with = "combos")]
     pub result_weight: f64,
     /// With --pairs: write the tempo as it started. The fit still moves it (it takes up the
     /// side to move's edge in the labels), but a larger tempo plays worse: the search's null
-    /// move and windows lean on it
+    /// move and windows lean on it. With --combos it does not move at all
     #[arg(long)]
     pub keep_tempo: bool,
     /// Fit the combination values to labelled positions (lines of 'caro label') instead,
-    /// on top of the starting pair values; the threat values stay as they start
-    #[arg(long, conflicts_with = "pairs")]
+    /// on top of the starting pair values (with --pairs, together with them); the threat
+    /// values stay as they start
+    #[arg(long)]
     pub combos: bool,
     /// The game files (with --pairs or --combos, the label files)
     #[arg(required = true, value_name = "GAMES")]
@@ -358,9 +361,10 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
             .cloned()
             .ok_or_else(|| InputError::new("no shipped weights to start from"))?,
     };
-    if args.pairs {
+    if args.pairs && !args.combos {
         return train_pairs(args, weights);
     }
+    let joint = args.pairs;
     let mut by_rule: Vec<RuleSamples<Sample>> = Vec::new();
     let bad = if args.combos {
         // The samples hold the starting pair values, which a position borrows for good.
@@ -368,13 +372,17 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
         read_lines(&args.files, parse_label, |(record, score)| {
             let board = &record.board;
             let rule = board.rule();
-            let values = start.rule(rule).pair_values();
             let me = board.to_move();
             let p = train::score_target(score);
             let y = if me == Side::First { p } else { 1.0 - p };
-            let pos = Position::tracking_with(board, me, values);
-            let entry = RuleSamples::of(&mut by_rule, rule);
-            entry.dest(board).push(Sample::new(&pos, y, false));
+            let sample = if joint {
+                // The pair corrections are features: the base is the hand-set pair sum.
+                Sample::joint(&Position::tracking(board, me), y)
+            } else {
+                let values = start.rule(rule).pair_values();
+                Sample::new(&Position::tracking_with(board, me, values), y, false)
+            };
+            RuleSamples::of(&mut by_rule, rule).dest(board).push(sample);
         })?
     } else {
         read_lines(&args.files, GameRecord::parse, |game| {
@@ -419,10 +427,12 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
         let start = match (args.from_classic, args.combos) {
             (false, _) => now.clone(),
             (true, false) => train::classic_weights(),
-            // The combinations start from nothing, over the pair values the samples hold.
+            // The combinations start from nothing, over the pair values the samples hold
+            // (fitted together, the pair values start from nothing too).
             (true, true) => {
                 let zero = train::classic_weights();
-                RuleWeights::new(zero.combo().clone(), now.threat().clone(), *now.pair())
+                let pair = if joint { *zero.pair() } else { *now.pair() };
+                RuleWeights::new(zero.combo().clone(), now.threat().clone(), pair)
             }
         };
         let config = FitConfig {
@@ -430,15 +440,15 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
             seed: args.seed,
             ..FitConfig::default()
         };
-        let fitted = train::fit(
-            &start,
-            &mut training,
-            &held_out,
-            &config,
-            &mut |epoch, t, h| {
-                eprintln!("{rule} epoch {epoch}: loss {t:.5}, held out {h:.5}");
-            },
-        );
+        let mut report = |epoch, t, h| {
+            eprintln!("{rule} epoch {epoch}: loss {t:.5}, held out {h:.5}");
+        };
+        let fitted = if joint {
+            let (train, held) = (&mut training, &held_out);
+            train::fit_joint(&start, args.keep_tempo, train, held, &config, &mut report)
+        } else {
+            train::fit(&start, &mut training, &held_out, &config, &mut report)
+        };
         *weights.rule_mut(rule) = fitted;
     }
     std::fs::write(&args.out, weights.to_bytes())
