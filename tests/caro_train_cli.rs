@@ -380,11 +380,12 @@ fn train_pairs_and_combos_together_recover_a_known_pair_and_combination_value() 
     use caro::caro::weights::{combo_index, COMBOS};
     use caro::caro::Pos;
     use caro::game::Side;
-    // Labels made by a known model: the hand-set evaluation, plus 20 points for each of the
-    // side to move's commonest corrected pair, plus 30 for each empty cell where the side to
-    // move's stone would make a chosen combination of levels, less 30 for each such cell of
-    // the opponent's. Fitted together from nothing with the tempo kept, both values must be
-    // found, the rest left near nothing, the tempo and the threat values untouched.
+    // Labels made by a known model: the hand-set evaluation, plus 25 points for the move, 20
+    // for each of the side to move's commonest corrected pair, and 30 for each empty cell
+    // where the side to move's stone would make a chosen combination of levels, less 30 for
+    // each such cell of the opponent's. Fitted together from nothing with --keep-tempo, both
+    // values must be found (the tempo taking up the 25 while fitting), the rest left near
+    // nothing, and the file must keep the tempo it started from and the threat values.
     let dir = std::env::temp_dir().join(format!("caro-train-joint-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let games_file = write_games(&dir, "caro", "80");
@@ -429,7 +430,7 @@ fn train_pairs_and_combos_together_recover_a_known_pair_and_combination_value() 
             .find(|c| c.0 as usize == common)
             .map_or(0, |c| c.1 as i32);
         let n = |k: usize| combos[k].iter().filter(|&&c| c == chosen).count() as i32;
-        let score = value + 20 * n_pair + 30 * (n(0) - n(1));
+        let score = value + 25 + 20 * n_pair + 30 * (n(0) - n(1));
         labels += &format!("{line} {score}\n");
     }
     assert!(labels.lines().count() > 300, "{labels}");

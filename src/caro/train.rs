@@ -236,13 +236,15 @@ pub fn fit(
     config: &FitConfig,
     report: &mut dyn FnMut(usize, f64, f64),
 ) -> RuleWeights {
-    let best = fit_vector(flatten(start), None, train, held_out, config, report);
+    let best = fit_vector(flatten(start), train, held_out, config, report);
     unflatten(&best, start)
 }
 
 /// Fits the combination values and the pair corrections together, from `start`, on samples
-/// made by [`Sample::joint`]; the threat values stay as they start, and so does the tempo
-/// if `keep_tempo` (the other weights then fit around it). Otherwise as [`fit`].
+/// made by [`Sample::joint`]; the threat values stay as they start. With `keep_tempo` the
+/// tempo is written as it started: the fit still moves it, so that it takes up the side to
+/// move's edge in the labels (held still, the other values took up that edge and played
+/// worse; see `caro train --keep-tempo`). Otherwise as [`fit`].
 pub fn fit_joint(
     start: &RuleWeights,
     keep_tempo: bool,
@@ -253,19 +255,20 @@ pub fn fit_joint(
 ) -> RuleWeights {
     let mut w0 = flatten(start);
     w0.extend(start.pair().iter().map(|&v| v as f64));
-    let tempo = (FEATURES + PAIRS - 1) as u32;
-    let frozen = keep_tempo.then_some(tempo);
-    let best = fit_vector(w0, frozen, train, held_out, config, report);
+    let best = fit_vector(w0, train, held_out, config, report);
     let mut fitted = unflatten(&best[..FEATURES], start);
-    fitted.set_pair(std::array::from_fn(|f| round(best[FEATURES + f])));
+    let mut pair: [i16; PAIRS] = std::array::from_fn(|f| round(best[FEATURES + f]));
+    if keep_tempo {
+        pair[PAIRS - 1] = start.pair()[PAIRS - 1];
+    }
+    fitted.set_pair(pair);
     fitted
 }
 
 /// The sparse Adam descent of [`fit`] and [`fit_joint`] over the weight vector `w0` (the
-/// L2 pull is towards it); the weight `frozen`, if any, never moves.
+/// L2 pull is towards it).
 fn fit_vector(
     w0: Vec<f64>,
-    frozen: Option<u32>,
     train: &mut [Sample],
     held_out: &[Sample],
     config: &FitConfig,
@@ -282,9 +285,6 @@ fn fit_vector(
             let p = sigmoid(s.value(w) / SCALE);
             let err = (p - s.target as f64) / SCALE / batch.len() as f64;
             for &(f, n) in &s.features {
-                if Some(f) == frozen {
-                    continue;
-                }
                 if grad[f as usize] == 0.0 {
                     touched.push(f);
                 }

@@ -341,7 +341,7 @@ pub struct TrainArgs {
     pub result_weight: f64,
     /// With --pairs: write the tempo as it started. The fit still moves it (it takes up the
     /// side to move's edge in the labels), but a larger tempo plays worse: the search's null
-    /// move and windows lean on it. With --combos it does not move at all
+    /// move and windows lean on it
     #[arg(long)]
     pub keep_tempo: bool,
     /// Fit the combination values to labelled positions (lines of 'caro label') instead,
