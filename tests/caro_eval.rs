@@ -142,7 +142,12 @@ fn incremental_sums_equal_a_count_from_scratch_after_moves_and_undos() {
     {
         for ((rows, cols), threats) in [((15, 15), true), ((10, 23), true), ((19, 12), true)]
             .into_iter()
-            .chain([((15, 15), false), ((12, 17), false)])
+            .chain([
+                ((15, 15), false),
+                ((12, 17), false),
+                ((30, 30), false),
+                ((24, 41), false),
+            ])
         {
             let w = random_weights(k as u64 * 100 + rows as u64, threats);
             let mut board = Board::new(rows, cols, rule).unwrap();
@@ -407,4 +412,36 @@ fn the_counts_tell_a_winning_four_only_where_its_cell_is_surely_legal() {
         }
     }
     assert!(told > 100, "{told}");
+}
+
+#[test]
+fn the_evaluation_of_the_same_stones_does_not_grow_with_the_board() {
+    // The same few stones in the middle of boards of 25 to 60 cells a side (far enough from
+    // the edges that no line through them reaches one) must be worth the same on every
+    // board, to both sides, under any weights: the empty cells far from the stones and the
+    // cells along the edges are left at nothing by the pair values and the combinations.
+    // Weights that valued a far or edge cell's combination gave standard 60x60 a 3,600-point
+    // lean to X for a single stone.
+    let stones = [(0, 0), (1, 1), (0, 1), (-1, 1), (1, -1)];
+    for (k, rule) in weights::RULES.into_iter().enumerate() {
+        for threats in [false, true] {
+            let w = random_weights(40 + k as u64, threats);
+            let mut seen: Option<[i32; 2]> = None;
+            for (rows, cols) in [(25, 25), (40, 40), (60, 60), (25, 60), (60, 31)] {
+                let mut board = Board::new(rows, cols, rule).unwrap();
+                for (dr, dc) in stones {
+                    let (row, col) = (rows as isize / 2 + dr, cols as isize / 2 + dc);
+                    board.play(Pos::new(row as usize, col as usize)).unwrap();
+                }
+                let value = [Side::First, Side::Second]
+                    .map(|side| eval::evaluate(&Position::with_weights(&board, side, Some(w))));
+                let at = format!("{rule:?} {rows}x{cols}, threat values {threats}");
+                assert_ne!(value, [0, 0], "{at}");
+                match seen {
+                    None => seen = Some(value),
+                    Some(first) => assert_eq!(value, first, "{at}"),
+                }
+            }
+        }
+    }
 }

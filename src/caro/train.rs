@@ -50,9 +50,14 @@ impl Sample {
         for row in 0..pos.rows() {
             for col in 0..pos.cols() {
                 let i = pos.index(Pos::new(row, col));
-                if pos.is_empty(i) {
-                    counts[combo_feature(Side::First, pos.combo(i, Side::First)) as usize] += 1;
-                    counts[combo_feature(Side::Second, pos.combo(i, Side::Second)) as usize] -= 1;
+                if !pos.is_empty(i) {
+                    continue;
+                }
+                for (side, n) in [(Side::First, 1), (Side::Second, -1)] {
+                    // The weights leave the fixed combinations at nothing: no feature.
+                    if !weights::fixed_combo(pos.levels(i, side)) {
+                        counts[combo_feature(side, pos.combo(i, side)) as usize] += n;
+                    }
                 }
             }
         }

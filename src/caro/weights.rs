@@ -27,7 +27,7 @@
 //! message.
 
 use super::eval::{threat, PairValues, Threat, PAIRS};
-use super::patterns::{Level, LEVELS};
+use super::patterns::{Level, F1, LEVELS};
 use super::rules::Rule;
 use crate::game::Side;
 use std::sync::OnceLock;
@@ -74,6 +74,14 @@ fn keyed_values(combo: &[Vec<i16>; 2]) -> Box<Keyed> {
         }
     }
     keyed
+}
+
+/// Whether a cell's combination `levels` (one side's) is one the weights leave at nothing: a
+/// stone there would make no more than a lone stone's line in any direction. Every empty cell
+/// far from the stones, and every one by the edge, is such a cell, so a value there would
+/// grow with the board (as [`super::eval::fixed_pair`] for the pair values).
+pub fn fixed_combo(levels: [Level; 4]) -> bool {
+    levels.iter().all(|&l| l <= F1)
 }
 
 /// The combination index of four levels: `combo_index(levels)`, order-free.
@@ -187,7 +195,15 @@ impl RuleWeights {
         )
     }
 
-    pub fn new(combo: [Vec<i16>; 2], threat: [Vec<i16>; 2], pair: [i16; PAIRS]) -> RuleWeights {
+    /// The weights as given, but for the combinations that [`fixed_combo`] leaves at
+    /// nothing, whatever `combo` says of them.
+    pub fn new(mut combo: [Vec<i16>; 2], threat: [Vec<i16>; 2], pair: [i16; PAIRS]) -> RuleWeights {
+        for (c, levels) in tables().levels.iter().enumerate() {
+            if fixed_combo(*levels) {
+                combo[0][c] = 0;
+                combo[1][c] = 0;
+            }
+        }
         let keyed = combo
             .iter()
             .any(|t| t.iter().any(|&v| v != 0))
