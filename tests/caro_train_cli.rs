@@ -58,7 +58,11 @@ fn train_fits_the_rules_of_its_games_and_keeps_the_others() {
     // the first epochs could predict worse than the starting weights (then the fit rightly
     // keeps them, and this test failed after an engine change altered the games). Sixty
     // games hold out a few. One thread and the hand-set evaluation, so the games are the
-    // same on every run and whatever weights ship.
+    // same on every run and whatever weights ship. Whether some epoch predicts the few
+    // held-out games better than the start is up to the games (from the shipped weights it
+    // stopped being so once standard's combinations were refitted), so the test reads the
+    // losses the fit prints: the training loss must fall, and the file must hold the start
+    // (no correction) exactly when no epoch beat it on the held-out games.
     let (out, err, ok) = caro(
         &[
             "selfplay",
@@ -87,6 +91,7 @@ fn train_fits_the_rules_of_its_games_and_keeps_the_others() {
             weights_file.to_str().unwrap(),
             "--epochs",
             "3",
+            "--from-classic",
             games_file.to_str().unwrap(),
         ],
         "",
@@ -95,7 +100,27 @@ fn train_fits_the_rules_of_its_games_and_keeps_the_others() {
     assert!(err.contains("standard: 60 games"), "{err}");
     let fitted = Weights::from_bytes(&std::fs::read(&weights_file).unwrap()).unwrap();
     let shipped = Weights::shipped().unwrap();
-    assert_ne!(fitted.rule(Rule::Standard), shipped.rule(Rule::Standard));
+    // "standard epoch N: loss T, held out H", epochs 0 (the start) to 3.
+    let losses: Vec<(f64, f64)> = err
+        .lines()
+        .filter_map(|line| line.strip_prefix("standard epoch "))
+        .map(|rest| {
+            let numbers: Vec<f64> = rest
+                .split([':', ',', ' '])
+                .filter_map(|word| word.parse().ok())
+                .collect();
+            (numbers[1], numbers[2])
+        })
+        .collect();
+    assert_eq!(losses.len(), 4, "{err}");
+    assert!(losses[3].0 < losses[0].0, "the training loss falls: {err}");
+    let improved = losses[1..].iter().any(|l| l.1 < losses[0].1);
+    let standard = fitted.rule(Rule::Standard);
+    assert_eq!(
+        !standard.is_zero(),
+        improved,
+        "the best held-out epoch kept: {err}"
+    );
     for rule in [Rule::Caro, Rule::Freestyle, Rule::Renju] {
         assert_eq!(fitted.rule(rule), shipped.rule(rule), "{rule:?} untouched");
     }
