@@ -219,6 +219,29 @@ fn label_scores_the_quiet_positions_as_a_search_does_on_any_number_of_threads() 
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Every quiet position of the games in `games_file` from the fifth move on, as the game up
+/// to it (what `caro label` would label).
+fn quiet_prefixes(games_file: &std::path::Path) -> Vec<GameRecord> {
+    let mut prefixes = Vec::new();
+    for line in std::fs::read_to_string(games_file).unwrap().lines() {
+        let game = GameRecord::parse(line).unwrap();
+        caro::caro::selfplay::visit_quiet_positions(&game, 4, &mut |_, ply| {
+            prefixes.push(game.prefix(ply))
+        });
+    }
+    prefixes
+}
+
+/// The combination `side` would make on each empty cell of `pos`, cell by cell.
+fn cell_combos(pos: &caro::caro::position::Position, side: caro::game::Side) -> Vec<usize> {
+    let cells = (0..pos.rows()).flat_map(|row| (0..pos.cols()).map(move |col| (row, col)));
+    cells
+        .map(|(row, col)| pos.index(caro::caro::Pos::new(row, col)))
+        .filter(|&i| pos.is_empty(i))
+        .map(|i| caro::caro::weights::combo_index(pos.levels(i, side)))
+        .collect()
+}
+
 /// Writes `labels` to `dir/labels.txt` and fits them for 150 epochs with `caro train` and
 /// `flags` into `dir/eval.bin`: the weights read back, and what the command printed.
 fn train_on_labels(dir: &std::path::Path, labels: &str, flags: &[&str]) -> (Weights, String) {
@@ -255,13 +278,9 @@ fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
     std::fs::create_dir_all(&dir).unwrap();
     let games_file = write_games(&dir, "caro", "80");
     let mut labels = String::new();
-    for line in std::fs::read_to_string(&games_file).unwrap().lines() {
-        let game = GameRecord::parse(line).unwrap();
-        caro::caro::selfplay::visit_quiet_positions(&game, 4, &mut |_, ply| {
-            let prefix = game.prefix(ply);
-            let pos = Position::with_weights(&prefix.board, prefix.board.to_move(), None);
-            labels += &format!("{} {}\n", prefix.to_line(), pos.pair_value() + 25);
-        });
+    for prefix in quiet_prefixes(&games_file) {
+        let pos = Position::with_weights(&prefix.board, prefix.board.to_move(), None);
+        labels += &format!("{} {}\n", prefix.to_line(), pos.pair_value() + 25);
     }
     assert!(labels.lines().count() > 300, "{labels}");
     let (fitted, err) = train_on_labels(&dir, &labels, &["--pairs", "--from-classic"]);
@@ -285,17 +304,13 @@ fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
     // back to nothing), and the file keeps the tempo it started from.
     let mut positions = Vec::new();
     let mut seen = [0u32; PAIRS];
-    for line in std::fs::read_to_string(&games_file).unwrap().lines() {
-        let game = GameRecord::parse(line).unwrap();
-        caro::caro::selfplay::visit_quiet_positions(&game, 4, &mut |_, ply| {
-            let prefix = game.prefix(ply);
-            let pos = Position::with_weights(&prefix.board, prefix.board.to_move(), None);
-            let counts = PairSample::new(&pos, 0.5).counts;
-            for &(index, n) in &counts {
-                seen[index as usize] += n as u32;
-            }
-            positions.push((prefix.to_line(), pos.pair_value(), counts));
-        });
+    for prefix in quiet_prefixes(&games_file) {
+        let pos = Position::with_weights(&prefix.board, prefix.board.to_move(), None);
+        let counts = PairSample::new(&pos, 0.5).counts;
+        for &(index, n) in &counts {
+            seen[index as usize] += n as u32;
+        }
+        positions.push((prefix.to_line(), pos.pair_value(), counts));
     }
     let common = (0..PAIRS - 1).max_by_key(|&i| seen[i]).unwrap();
     let mut labels = String::new();
@@ -324,8 +339,7 @@ fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
 #[test]
 fn train_combos_recovers_a_known_combination_value_and_keeps_the_rest() {
     use caro::caro::position::Position;
-    use caro::caro::weights::{combo_index, COMBOS};
-    use caro::caro::Pos;
+    use caro::caro::weights::COMBOS;
     use caro::game::Side;
     // Labels made by a known model: the shipped caro evaluation (pair values only) plus 30
     // points for each empty cell where the side to move's stone would make a chosen
@@ -338,27 +352,14 @@ fn train_combos_recovers_a_known_combination_value_and_keeps_the_rest() {
     let shipped = Weights::shipped().unwrap();
     let mut positions = Vec::new();
     let mut seen = vec![0u32; COMBOS];
-    for line in std::fs::read_to_string(&games_file).unwrap().lines() {
-        let game = GameRecord::parse(line).unwrap();
-        caro::caro::selfplay::visit_quiet_positions(&game, 4, &mut |_, ply| {
-            let prefix = game.prefix(ply);
-            let (board, me) = (&prefix.board, prefix.board.to_move());
-            let pos = Position::with_weights(board, me, Some(shipped.rule(Rule::Caro)));
-            let mut combos = [Vec::new(), Vec::new()];
-            for row in 0..pos.rows() {
-                for col in 0..pos.cols() {
-                    let i = pos.index(Pos::new(row, col));
-                    if pos.is_empty(i) {
-                        for side in [Side::First, Side::Second] {
-                            let c = combo_index(pos.levels(i, side));
-                            seen[c] += 1;
-                            combos[side.index()].push(c);
-                        }
-                    }
-                }
-            }
-            positions.push((prefix.to_line(), me, pos.pair_value(), combos));
-        });
+    for prefix in quiet_prefixes(&games_file) {
+        let (board, me) = (&prefix.board, prefix.board.to_move());
+        let pos = Position::with_weights(board, me, Some(shipped.rule(Rule::Caro)));
+        let combos = [Side::First, Side::Second].map(|side| cell_combos(&pos, side));
+        for &c in combos.iter().flatten() {
+            seen[c] += 1;
+        }
+        positions.push((prefix.to_line(), me, pos.pair_value(), combos));
     }
     // The commonest combination with an open two or more in some direction.
     let chosen = (0..COMBOS)
@@ -402,8 +403,7 @@ fn train_pairs_and_combos_together_recover_a_known_pair_and_combination_value() 
     use caro::caro::eval::PAIRS;
     use caro::caro::position::Position;
     use caro::caro::train::PairSample;
-    use caro::caro::weights::{combo_index, COMBOS};
-    use caro::caro::Pos;
+    use caro::caro::weights::COMBOS;
     use caro::game::Side;
     // Labels made by a known model: the hand-set evaluation, plus 25 points for the move, 20
     // for each of the side to move's commonest corrected pair, and 30 for each empty cell
@@ -416,32 +416,19 @@ fn train_pairs_and_combos_together_recover_a_known_pair_and_combination_value() 
     let games_file = write_games(&dir, "caro", "80");
     let mut positions = Vec::new();
     let (mut pairs_seen, mut combos_seen) = ([0u32; PAIRS], vec![0u32; COMBOS]);
-    for line in std::fs::read_to_string(&games_file).unwrap().lines() {
-        let game = GameRecord::parse(line).unwrap();
-        caro::caro::selfplay::visit_quiet_positions(&game, 4, &mut |_, ply| {
-            let prefix = game.prefix(ply);
-            let (board, me) = (&prefix.board, prefix.board.to_move());
-            let pos = Position::with_weights(board, me, None);
-            let pairs = PairSample::new(&pos, 0.5).counts;
-            for &(index, n) in &pairs {
-                pairs_seen[index as usize] += n as u32;
-            }
-            // Each empty cell's combination for the side to move, then for the opponent.
-            let mut combos = [Vec::new(), Vec::new()];
-            for row in 0..pos.rows() {
-                for col in 0..pos.cols() {
-                    let i = pos.index(Pos::new(row, col));
-                    if pos.is_empty(i) {
-                        for (k, side) in [me, me.opponent()].into_iter().enumerate() {
-                            let c = combo_index(pos.levels(i, side));
-                            combos_seen[c] += 1;
-                            combos[k].push(c);
-                        }
-                    }
-                }
-            }
-            positions.push((prefix.to_line(), pos.pair_value(), pairs, combos));
-        });
+    for prefix in quiet_prefixes(&games_file) {
+        let (board, me) = (&prefix.board, prefix.board.to_move());
+        let pos = Position::with_weights(board, me, None);
+        let pairs = PairSample::new(&pos, 0.5).counts;
+        for &(index, n) in &pairs {
+            pairs_seen[index as usize] += n as u32;
+        }
+        // Each empty cell's combination for the side to move, then for the opponent.
+        let combos = [me, me.opponent()].map(|side| cell_combos(&pos, side));
+        for &c in combos.iter().flatten() {
+            combos_seen[c] += 1;
+        }
+        positions.push((prefix.to_line(), pos.pair_value(), pairs, combos));
     }
     let common = (0..PAIRS - 1).max_by_key(|&i| pairs_seen[i]).unwrap();
     let chosen = (0..COMBOS)
