@@ -341,11 +341,12 @@ fn train_combos_recovers_a_known_combination_value_and_keeps_the_rest() {
     use caro::caro::position::Position;
     use caro::caro::weights::COMBOS;
     use caro::game::Side;
-    // Labels made by a known model: the shipped caro evaluation (pair values only) plus 30
-    // points for each empty cell where the side to move's stone would make a chosen
-    // combination of levels, less 30 for each such cell of the opponent's. The fit must find
-    // that combination's +30 for both sides and leave the others near nothing, the pair
-    // values, the threat values and the other rules as they were.
+    // Labels made by a known model: the shipped caro pair values plus 30 points for each
+    // empty cell where the side to move's stone would make a chosen combination of levels,
+    // less 30 for each such cell of the opponent's. Fitted from no combination value
+    // (--from-classic: over the shipped pair values), the fit must find that combination's
+    // +30 for both sides and leave the others near nothing, the pair values, the threat
+    // values and the other rules as they were.
     let dir = std::env::temp_dir().join(format!("caro-train-combos-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let games_file = write_games(&dir, "caro", "80");
@@ -378,7 +379,7 @@ fn train_combos_recovers_a_known_combination_value_and_keeps_the_rest() {
         labels += &format!("{line} {score}\n");
     }
     assert!(labels.lines().count() > 300, "{labels}");
-    let (fitted, err) = train_on_labels(&dir, &labels, &["--combos"]);
+    let (fitted, err) = train_on_labels(&dir, &labels, &["--combos", "--from-classic"]);
     let (rw, before) = (fitted.rule(Rule::Caro), shipped.rule(Rule::Caro));
     for side in 0..2 {
         let value = rw.combo()[side][chosen];
