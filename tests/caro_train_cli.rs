@@ -238,7 +238,7 @@ fn cell_combos(pos: &caro::caro::position::Position, side: caro::game::Side) -> 
     cells
         .map(|(row, col)| pos.index(caro::caro::Pos::new(row, col)))
         .filter(|&i| pos.is_empty(i))
-        .map(|i| caro::caro::weights::combo_index(pos.levels(i, side)))
+        .map(|i| pos.combo(i, side))
         .collect()
 }
 

@@ -55,8 +55,10 @@ impl Sample {
                 }
                 for (side, n) in [(Side::First, 1), (Side::Second, -1)] {
                     // The weights leave the fixed combinations at nothing: no feature.
-                    if !weights::fixed_combo(pos.levels(i, side)) {
-                        counts[combo_feature(side, pos.combo(i, side)) as usize] += n;
+                    let levels = pos.levels(i, side);
+                    if !weights::fixed_combo(levels) {
+                        let combo = weights::combo_index(levels);
+                        counts[combo_feature(side, combo) as usize] += n;
                     }
                 }
             }
