@@ -118,10 +118,18 @@ pub struct Position {
     combo_value: [i32; 2],
     /// How many empty cells are in each threat class, per side ([`Track::Full`] only).
     class_count: [[u32; CLASSES]; 2],
-    history: Vec<(usize, Option<Area>)>,
+    /// Each stone played: its cell, the area before it and the sums before it.
+    history: Vec<(usize, Option<Area>, Sums)>,
+    /// For each stone played (but under [`Track::Full`]), the line keys and pair bytes its
+    /// line update overwrote (key in the low 32 bits, byte above), in update order: taking
+    /// the stone back writes them back instead of computing them again.
+    line_log: Vec<u64>,
     area: Option<Area>,
     to_move: Side,
 }
+
+/// The running sums a stone changes: pair values, level counts, combination values.
+type Sums = (i64, [u64; 2], [i32; 2]);
 
 /// What a position keeps of its empty cells' combinations of levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -232,6 +240,7 @@ impl Position {
             combo_value: [0; 2],
             class_count: [[0; CLASSES]; 2],
             history: Vec::new(),
+            line_log: Vec::new(),
             area: None,
             to_move: Side::First,
         };
@@ -561,6 +570,7 @@ impl Position {
 
     /// Puts a `colour` stone on `i` and updates every structure; not the turn.
     fn place(&mut self, i: usize, colour: u8) {
+        let sums = (self.values, self.counts, self.combo_value);
         self.remove_cell(i);
         self.remove_candidate(i);
         self.cells[i] = colour;
@@ -582,7 +592,7 @@ impl Position {
                 right: a.right.max((pos.col + 2).min(self.cols - 1)),
             },
         };
-        self.history.push((i, self.area));
+        self.history.push((i, self.area, sums));
         self.area = Some(grown);
     }
 
@@ -609,6 +619,8 @@ impl Position {
         // The sums are kept in locals while the forty cells (thirty-two with short keys) are
         // rewritten.
         let mut sums = (self.values, self.counts, self.combo_value);
+        // What a stone overwrites is logged for its undo (the sums are in `history`).
+        let log = add && TRACK != FULL;
         // Keys never carry past their two bits, so taking a stone away is adding the two's
         // complement: no branch on `add` in the loop.
         let sign = if add { 1u32 } else { u32::MAX };
@@ -622,11 +634,43 @@ impl Position {
             for k in 1..=reach {
                 let ahead = (code << (2 * slot(-(k as isize)))).wrapping_mul(sign);
                 let behind = (code << (2 * slot(k as isize))).wrapping_mul(sign);
-                self.update_cell::<TRACK, SHORT>(i.wrapping_add(off * k), d, ahead, &mut sums);
-                self.update_cell::<TRACK, SHORT>(i.wrapping_sub(off * k), d, behind, &mut sums);
+                let (a, b) = (i.wrapping_add(off * k), i.wrapping_sub(off * k));
+                if log {
+                    self.log_line(a, d);
+                    self.log_line(b, d);
+                }
+                self.update_cell::<TRACK, SHORT>(a, d, ahead, &mut sums);
+                self.update_cell::<TRACK, SHORT>(b, d, behind, &mut sums);
             }
         }
         (self.values, self.counts, self.combo_value) = sums;
+    }
+
+    /// Logs cell `n`'s key and pair byte along `d` before a stone changes them.
+    #[inline(always)]
+    fn log_line(&mut self, n: usize, d: usize) {
+        let entry = self.keys[n][d] as u64 | (self.pairs_at[n][d] as u64) << 32;
+        self.line_log.push(entry);
+    }
+
+    /// Writes back what the stone on `i` overwrote along its lines (the log's tail, in the
+    /// order [`Position::update_lines_with`] wrote it).
+    fn restore_lines(&mut self, i: usize) {
+        let reach = if self.short() { 4 } else { 5 };
+        let start = self.line_log.len() - 8 * reach;
+        let mut at = start;
+        for d in 0..4 {
+            let off = self.offsets[d] as usize;
+            for k in 1..=reach {
+                for n in [i.wrapping_add(off * k), i.wrapping_sub(off * k)] {
+                    let entry = self.line_log[at];
+                    self.keys[n][d] = entry as u32;
+                    self.pairs_at[n][d] = (entry >> 32) as u8;
+                    at += 1;
+                }
+            }
+        }
+        self.line_log.truncate(start);
     }
 
     /// Adds `delta` to the key of cell `n` along `d` and, if the cell is empty, moves its
@@ -715,17 +759,27 @@ impl Position {
 
     /// Takes back the last stone played.
     pub fn undo(&mut self) {
-        let (i, area) = self.history.pop().expect("undo with no move");
+        let (i, area, sums) = self.history.pop().expect("undo with no move");
         let colour = self.cells[i];
         self.update_near(i, false);
-        self.update_lines(i, colour as u32, false);
+        if self.track == Track::Full {
+            // The class counts are not logged: everything is computed back.
+            self.update_lines(i, colour as u32, false);
+        } else {
+            // The keys, bytes and sums as they were before the stone (the cell's own bytes
+            // did not change while it held the stone).
+            self.restore_lines(i);
+            (self.values, self.counts, self.combo_value) = sums;
+        }
         self.hash ^= zobrist(i, colour);
         self.cells[i] = EMPTY;
         if self.near[i] > 0 {
             self.insert_candidate(i);
         }
-        self.refresh_levels(i);
-        self.add_cell(i);
+        if self.track == Track::Full {
+            self.refresh_levels(i);
+            self.add_cell(i);
+        }
         self.area = area;
         self.to_move = self.to_move.opponent();
     }
