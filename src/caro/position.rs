@@ -656,7 +656,7 @@ impl Position {
     /// Writes back what the stone on `i` overwrote along its lines (the log's tail, in the
     /// order [`Position::update_lines_with`] wrote it).
     fn restore_lines(&mut self, i: usize) {
-        let reach = if self.short() { 4 } else { 5 };
+        let reach = patterns::reach(self.rule);
         let start = self.line_log.len() - 8 * reach;
         let mut at = start;
         for d in 0..4 {
@@ -762,23 +762,22 @@ impl Position {
         let (i, area, sums) = self.history.pop().expect("undo with no move");
         let colour = self.cells[i];
         self.update_near(i, false);
-        if self.track == Track::Full {
-            // The class counts are not logged: everything is computed back.
-            self.update_lines(i, colour as u32, false);
-        } else {
-            // The keys, bytes and sums as they were before the stone (the cell's own bytes
-            // did not change while it held the stone).
-            self.restore_lines(i);
-            (self.values, self.counts, self.combo_value) = sums;
-        }
         self.hash ^= zobrist(i, colour);
         self.cells[i] = EMPTY;
         if self.near[i] > 0 {
             self.insert_candidate(i);
         }
         if self.track == Track::Full {
+            // The class counts are not logged: everything is computed back (the line update
+            // never reads the stone's own cell).
+            self.update_lines(i, colour as u32, false);
             self.refresh_levels(i);
             self.add_cell(i);
+        } else {
+            // The keys, bytes and sums as they were before the stone (the cell's own bytes
+            // did not change while it held the stone).
+            self.restore_lines(i);
+            (self.values, self.counts, self.combo_value) = sums;
         }
         self.area = area;
         self.to_move = self.to_move.opponent();
