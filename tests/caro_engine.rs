@@ -2,6 +2,7 @@
 //! on random positions of every rule and size, determinism and progress reports, and
 //! Master's check of its moves against the opponent's threat lines.
 
+use caro::caro::eval::WIN_THRESHOLD;
 use caro::caro::notation::parse_position;
 use caro::caro::search::score_text;
 use caro::caro::{new_bot, Board, BotOptions, Engine, EngineConfig, Level, Limits, Pos, Rule};
@@ -300,6 +301,45 @@ fn engine_finds_a_forced_win_it_is_given() {
         Some(Pos { row: 7, col: 6 }) | Some(Pos { row: 7, col: 10 })
     ));
     assert!(r.score > 29_000);
+}
+
+/// O to move, from a game Master lost to Rapfi. The search used to keep only the best
+/// 10 + depth moves at a node; at depth 4 it "proved" a win for O this way (an answer of X's
+/// lay past the cut) and stopped deepening, playing on as if winning. The VCT finds no win
+/// here in 4 million nodes, and the game went on for 24 more moves. Moves past the cut are
+/// now searched whenever every move before them loses, so a claimed win is a real one.
+const FALSE_WIN: &str = "freestyle 15x15 7,6 7,4 7,10 6,5 5,6 8,5 8,4 6,6 6,4 5,5 4,5";
+
+/// A search with depth and nodes as the only limits: no threat search at the root.
+fn main_search(text: &str, depth: u32, nodes: u64) -> caro::caro::SearchResult {
+    let board = parse_position(text).unwrap();
+    let mut limits = Level::Master.limits().unwrap();
+    limits.budget = Budget::nodes(nodes);
+    limits.max_depth = depth;
+    limits.root_vcf_nodes = 0;
+    limits.root_vct_nodes = 0;
+    let mut engine = Engine::new(EngineConfig::default());
+    engine.search(&board, &limits, &mut |_| {})
+}
+
+#[test]
+fn the_search_claims_no_win_a_width_cut_made() {
+    let r = main_search(FALSE_WIN, 4, 2_000_000);
+    assert_eq!(r.depth, 4);
+    assert!(
+        r.score < WIN_THRESHOLD,
+        "claimed {} at depth 4",
+        score_text(r.score)
+    );
+    // A real threat win is still proved by the main search alone: X wins by a VCT of three
+    // moves starting at 10,8 (the threat search proves it; the bench's third position).
+    let r = main_search(
+        "freestyle 15x15 7,8 5,8 9,9 7,6 10,7 8,5 6,7 8,9 9,7 8,7 9,8 8,8 8,6 9,10 9,5 9,6",
+        8,
+        3_000_000,
+    );
+    assert!(r.score > WIN_THRESHOLD, "{}", score_text(r.score));
+    assert_eq!(r.best, Some(Pos::new(10, 8)));
 }
 
 #[test]
