@@ -306,7 +306,7 @@ fn engine_finds_a_forced_win_it_is_given() {
 /// O to move, from a game Master lost to Rapfi. The search used to keep only the best
 /// 10 + depth moves at a node; at depth 4 it "proved" a win for O this way (an answer of X's
 /// lay past the cut) and stopped deepening, playing on as if winning. The VCT finds no win
-/// here in 4 million nodes, and the game went on for 24 more moves. Moves past the cut are
+/// here in 4 million nodes, and the game went on for 36 more moves. Moves past the cut are
 /// now searched whenever every move before them loses, so a claimed win is a real one.
 const FALSE_WIN: &str = "freestyle 15x15 7,6 7,4 7,10 6,5 5,6 8,5 8,4 6,6 6,4 5,5 4,5";
 

@@ -821,8 +821,8 @@ impl Engine {
                 // and one more a ply of depth left (+26 +/- 28 Elo in 600 games at 200 ms
                 // against twelve and two more a ply; docs/caro-engine.md). They are picked
                 // out first and only they are sorted (the order is total, so this is the
-                // same as sorting all); the rest are sorted and searched only if every one
-                // of them loses (below).
+                // same as sorting all); the rest are sorted and searched only if every move
+                // before them loses (below).
                 let width = if ply == 0 {
                     usize::MAX
                 } else {
