@@ -568,9 +568,20 @@ impl Position {
         }
     }
 
+    /// The running sums a stone changes, as they are now.
+    #[inline(always)]
+    fn sums(&self) -> Sums {
+        (self.values, self.counts, self.combo_value)
+    }
+
+    #[inline(always)]
+    fn set_sums(&mut self, sums: Sums) {
+        (self.values, self.counts, self.combo_value) = sums;
+    }
+
     /// Puts a `colour` stone on `i` and updates every structure; not the turn.
     fn place(&mut self, i: usize, colour: u8) {
-        let sums = (self.values, self.counts, self.combo_value);
+        let sums = self.sums();
         self.remove_cell(i);
         self.remove_candidate(i);
         self.cells[i] = colour;
@@ -618,7 +629,7 @@ impl Position {
     ) {
         // The sums are kept in locals while the forty cells (thirty-two with short keys) are
         // rewritten.
-        let mut sums = (self.values, self.counts, self.combo_value);
+        let mut sums = self.sums();
         // What a stone overwrites is logged for its undo (the sums are in `history`).
         let log = add && TRACK != FULL;
         // Keys never carry past their two bits, so taking a stone away is adding the two's
@@ -643,7 +654,7 @@ impl Position {
                 self.update_cell::<TRACK, SHORT>(b, d, behind, &mut sums);
             }
         }
-        (self.values, self.counts, self.combo_value) = sums;
+        self.set_sums(sums);
     }
 
     /// Logs cell `n`'s key and pair byte along `d` before a stone changes them.
@@ -681,7 +692,7 @@ impl Position {
         n: usize,
         d: usize,
         delta: u32,
-        sums: &mut (i64, [u64; 2], [i32; 2]),
+        sums: &mut Sums,
     ) {
         let key = self.keys[n][d].wrapping_add(delta);
         self.keys[n][d] = key;
@@ -777,7 +788,7 @@ impl Position {
             // The keys, bytes and sums as they were before the stone (the cell's own bytes
             // did not change while it held the stone).
             self.restore_lines(i);
-            (self.values, self.counts, self.combo_value) = sums;
+            self.set_sums(sums);
         }
         self.area = area;
         self.to_move = self.to_move.opponent();
