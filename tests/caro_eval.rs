@@ -4,6 +4,7 @@
 //! checked on load.
 
 use caro::caro::eval::{PAIRS, TEMPO};
+use caro::caro::net::{self, Net};
 use caro::caro::patterns::{self, B4, F3, LEVELS};
 use caro::caro::position::Position;
 use caro::caro::weights::{self, RuleWeights, Weights, COMBOS, MASKS};
@@ -31,6 +32,48 @@ fn random_weights(seed: u64, threats: bool) -> &'static RuleWeights {
     assert!(w.corrects_combos());
     assert_eq!(w.corrects_threats(), threats);
     Box::leak(Box::new(w))
+}
+
+/// A network with random weights (embeddings up to a third of an input's full range each).
+fn random_net(seed: u64) -> Net {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let q = net::QA as i16 / 3;
+    let embed = (0..COMBOS)
+        .map(|_| std::array::from_fn(|_| rng.random_range(-q..=q)))
+        .collect();
+    let bias = std::array::from_fn(|_| rng.random_range(-q..=q));
+    let mut f = || rng.random_range(-1.0f32..1.0);
+    let hidden = std::array::from_fn(|_| std::array::from_fn(|_| f()));
+    let hidden_bias = std::array::from_fn(|_| f());
+    let out = std::array::from_fn(|_| f());
+    Net::new(embed, bias, hidden, hidden_bias, out, f())
+}
+
+/// [`random_weights`] without threat values and with a random network.
+fn random_weights_with_net(seed: u64) -> &'static RuleWeights {
+    let mut w = random_weights(seed, false).clone();
+    w.set_net(Some(random_net(seed)));
+    Box::leak(Box::new(w))
+}
+
+/// Each side's sum of its empty cells' embeddings, counted cell by cell.
+fn net_sums_from_scratch(pos: &Position, net: &Net) -> [net::Acc; 2] {
+    let mut sums = [[0; net::INPUTS]; 2];
+    for row in 0..pos.rows() {
+        for col in 0..pos.cols() {
+            let i = pos.index(Pos::new(row, col));
+            if !pos.is_empty(i) {
+                continue;
+            }
+            for side in [Side::First, Side::Second] {
+                let e = net.embedding(pos.combo(i, side));
+                for (s, v) in sums[side.index()].iter_mut().zip(e) {
+                    *s += *v as i32;
+                }
+            }
+        }
+    }
+    sums
 }
 
 /// The pair value of `pos` for its side to move under the corrections `pair`, counted cell
@@ -100,6 +143,26 @@ fn check(pos: &Position, board: &Board, w: &'static RuleWeights, context: &str) 
         pair_value_from_scratch(pos, w.pair()),
         "{context}: pair value"
     );
+    match w.net() {
+        Some(net) => {
+            let sums = net_sums_from_scratch(pos, net);
+            assert_eq!(pos.net_sums(), &sums, "{context}: network sums");
+            if pos.stones() > 0 {
+                assert!(sums.iter().flatten().any(|&v| v != 0), "{context}: sums");
+            }
+            let me = pos.to_move().index();
+            let value = pos.pair_value()
+                + pos.combo_value(pos.to_move())
+                + net.correction(&sums[me], &sums[1 - me])
+                - pos.combo_value(pos.to_move().opponent());
+            assert_eq!(
+                eval::evaluate(pos),
+                value.clamp(-eval::EVAL_LIMIT, eval::EVAL_LIMIT),
+                "{context}: evaluation with the network"
+            );
+        }
+        None => assert_eq!(pos.net_sums(), &[[0; net::INPUTS]; 2], "{context}"),
+    }
     // A position built afresh from the same stones agrees, and so does its evaluation.
     let fresh = Position::with_weights(board, pos.to_move(), Some(w));
     assert_eq!(
@@ -140,16 +203,25 @@ fn incremental_sums_equal_a_count_from_scratch_after_moves_and_undos() {
         .into_iter()
         .enumerate()
     {
-        for ((rows, cols), threats) in [((15, 15), true), ((10, 23), true), ((19, 12), true)]
-            .into_iter()
-            .chain([
-                ((15, 15), false),
-                ((12, 17), false),
-                ((30, 30), false),
-                ((24, 41), false),
-            ])
-        {
-            let w = random_weights(k as u64 * 100 + rows as u64, threats);
+        // (board, threat values, a network)
+        for ((rows, cols), threats, with_net) in [
+            ((15, 15), true, false),
+            ((10, 23), true, false),
+            ((19, 12), true, false),
+            ((15, 15), false, false),
+            ((12, 17), false, false),
+            ((30, 30), false, false),
+            ((24, 41), false, false),
+            ((15, 15), false, true),
+            ((13, 21), false, true),
+            ((30, 30), false, true),
+        ] {
+            let seed = k as u64 * 100 + rows as u64;
+            let w = if with_net {
+                random_weights_with_net(seed)
+            } else {
+                random_weights(seed, threats)
+            };
             let mut board = Board::new(rows, cols, rule).unwrap();
             let mut pos = Position::with_weights(&board, Side::First, Some(w));
             let mut played: Vec<Pos> = Vec::new();
@@ -208,8 +280,23 @@ fn the_weights_file_round_trips() {
         rng.random_range(i16::MIN..=i16::MAX)
     }));
     let bytes = w.to_bytes();
-    assert_eq!(bytes.len(), 20 + 4 * (PAIRS + 2 * (COMBOS + MASKS)) * 2 + 8);
+    let values = 20 + 4 * (PAIRS + 2 * (COMBOS + MASKS)) * 2;
+    assert_eq!(bytes.len(), values + 4 * 4 + 8);
     assert_eq!(Weights::from_bytes(&bytes).unwrap(), w);
+    // With networks for two rules.
+    w.rule_mut(Rule::Freestyle).set_net(Some(random_net(1)));
+    w.rule_mut(Rule::Caro).set_net(Some(random_net(2)));
+    let bytes = w.to_bytes();
+    assert_eq!(bytes.len(), values + 4 * 4 + 2 * Net::BYTES + 8);
+    let read = Weights::from_bytes(&bytes).unwrap();
+    assert_eq!(read, w);
+    assert!(
+        read.rule(Rule::Freestyle).net().is_some() && read.rule(Rule::Standard).net().is_none()
+    );
+    assert_ne!(
+        read.rule(Rule::Freestyle).net(),
+        read.rule(Rule::Caro).net()
+    );
 }
 
 #[test]
@@ -231,15 +318,51 @@ fn a_truncated_or_corrupted_weights_file_is_refused_with_a_message() {
         assert!(err.contains("expects"), "field at {field}: {err}");
     }
     let err = Weights::from_bytes(b"OEV1 some othello file").unwrap_err();
-    assert!(err.contains("CEV2"), "{err}");
+    assert!(err.contains("CEV3"), "{err}");
     // The layout before the pair values is refused by name.
-    let mut old = bytes.clone();
-    old[3] = b'1';
-    let err = Weights::from_bytes(&old).unwrap_err();
-    assert!(
-        err.contains("not a Caro evaluation file of this program"),
-        "{err}"
-    );
+    // And the layout before the networks.
+    for version in [b'1', b'2'] {
+        let mut old = bytes.clone();
+        old[3] = version;
+        let err = Weights::from_bytes(&old).unwrap_err();
+        assert!(
+            err.contains("not a Caro evaluation file of this program"),
+            "{err}"
+        );
+    }
+    // A network: cut short, of the wrong length, or with a weight that is not a number
+    // (the checksum made right, as a careless tool would write it).
+    let mut w = Weights::zero();
+    w.rule_mut(Rule::Standard).set_net(Some(random_net(5)));
+    let bytes = w.to_bytes();
+    let err = Weights::from_bytes(&bytes[..bytes.len() - 100]).unwrap_err();
+    assert!(err.contains("truncated"), "{err}");
+    let values = 20 + 4 * (PAIRS + 2 * (COMBOS + MASKS)) * 2;
+    let standard = values + 4 + 4; // after the caro and freestyle lengths (no networks)
+    let resum = |mut b: Vec<u8>| {
+        let n = b.len() - 8;
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for &x in &b[..n] {
+            h = (h ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        b[n..].copy_from_slice(&h.to_le_bytes());
+        b
+    };
+    // The checksum as written is right: the test's own sum agrees.
+    assert_eq!(resum(bytes.clone()), bytes);
+    let mut wrong_length = bytes.clone();
+    wrong_length[standard] ^= 4;
+    let err = Weights::from_bytes(&resum(wrong_length)).unwrap_err();
+    assert!(err.contains("network for standard"), "{err}");
+    let mut not_a_number = bytes.clone();
+    let last_float = standard + 4 + Net::BYTES - 4;
+    not_a_number[last_float..last_float + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+    let err = Weights::from_bytes(&resum(not_a_number)).unwrap_err();
+    assert!(err.contains("not a finite number"), "{err}");
+    let mut corrupted = bytes.clone();
+    corrupted[standard + 40] ^= 1;
+    let err = Weights::from_bytes(&corrupted).unwrap_err();
+    assert!(err.contains("checksum"), "{err}");
 }
 
 #[test]

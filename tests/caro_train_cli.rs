@@ -602,3 +602,87 @@ fn selfplay_leaves_are_positions_its_searches_reached_and_label_last_scores_the_
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn train_net_learns_a_threshold_a_sum_of_cell_values_cannot_and_keeps_the_rest() {
+    use caro::caro::position::Position;
+    use caro::caro::weights::COMBOS;
+    // Labels made by a known model a sum of per-cell values cannot be: the shipped
+    // freestyle evaluation, plus 300 points when the side to move has at least two empty
+    // cells of a chosen combination (one cell alone is worth nothing). The network fitted
+    // on top must find the step: its correction where the side to move has two or more
+    // such cells must stand well above its correction where it has one.
+    let dir = std::env::temp_dir().join(format!("caro-train-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games_file = write_games(&dir, "freestyle", "80");
+    let shipped = Weights::shipped().unwrap();
+    let mut plain = shipped.clone();
+    plain.rule_mut(Rule::Freestyle).set_net(None);
+    let plain = plain.leak();
+    let mut positions = Vec::new();
+    let mut seen = vec![0u32; COMBOS];
+    for prefix in quiet_prefixes(&games_file) {
+        let (board, me) = (&prefix.board, prefix.board.to_move());
+        let pos = Position::with_weights(board, me, Some(plain.rule(Rule::Freestyle)));
+        let mine = cell_combos(&pos, me);
+        for &c in &mine {
+            seen[c] += 1;
+        }
+        let value = caro::caro::eval::evaluate(&pos);
+        positions.push((prefix, me, value, mine));
+    }
+    // The combination whose count splits the positions most evenly into "at most one" and
+    // "two or more" among those with an open two or more in some direction.
+    let count = |mine: &[usize], c: usize| mine.iter().filter(|&&m| m == c).count();
+    let chosen = (0..COMBOS)
+        .filter(|&c| caro::caro::weights::tables().levels[c][3] >= caro::caro::patterns::F2)
+        .filter(|&c| seen[c] > 0)
+        .min_by_key(|&c| {
+            let many = positions.iter().filter(|p| count(&p.3, c) >= 2).count();
+            (many as i64 * 2 - positions.len() as i64).abs()
+        })
+        .unwrap();
+    let mut labels = String::new();
+    for (prefix, _, value, mine) in &positions {
+        let step = if count(mine, chosen) >= 2 { 300 } else { 0 };
+        labels += &format!("{} {}\n", prefix.to_line(), value + step);
+    }
+    assert!(labels.lines().count() > 300, "{labels}");
+    let (fitted, err) = train_on_labels(&dir, &labels, &["--net", "--seed", "3"]);
+    let fitted = fitted.leak();
+    let rw = fitted.rule(Rule::Freestyle);
+    assert!(rw.net().is_some(), "{err}");
+    // The corrections the network adds, by the count of the chosen combination.
+    let (mut one, mut many) = (Vec::new(), Vec::new());
+    for (prefix, me, value, mine) in &positions {
+        let pos = Position::with_weights(&prefix.board, *me, Some(rw));
+        let correction = caro::caro::eval::evaluate(&pos) - value;
+        match count(mine, chosen) {
+            0 => {}
+            1 => one.push(correction),
+            _ => many.push(correction),
+        }
+    }
+    let mean = |v: &[i32]| v.iter().sum::<i32>() as f64 / v.len().max(1) as f64;
+    assert!(
+        one.len() >= 20 && many.len() >= 20,
+        "{} {}",
+        one.len(),
+        many.len()
+    );
+    assert!(
+        mean(&many) - mean(&one) > 150.0,
+        "two or more: {:.0}, one: {:.0}; {err}",
+        mean(&many),
+        mean(&one)
+    );
+    // Everything else is kept: the linear values, and the other rules (with no network).
+    let before = shipped.rule(Rule::Freestyle);
+    assert_eq!(rw.pair(), before.pair());
+    assert_eq!(rw.combo(), before.combo());
+    assert_eq!(rw.threat(), before.threat());
+    for rule in [Rule::Caro, Rule::Standard, Rule::Renju] {
+        assert_eq!(fitted.rule(rule), shipped.rule(rule), "{rule:?} untouched");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -86,7 +86,8 @@ pub fn evaluate(pos: &Position) -> i32 {
         Some(w) => {
             let me = pos.to_move();
             let opp = me.opponent();
-            let mut value = pos.pair_value() + pos.combo_value(me) - pos.combo_value(opp);
+            let mut value = pos.pair_value() + pos.combo_value(me) - pos.combo_value(opp)
+                + pos.net_correction();
             if w.corrects_threats() {
                 let mask = super::weights::threat_mask(pos.class_counts(me), pos.class_counts(opp));
                 value += w.threat_value(me, mask);

@@ -6,6 +6,7 @@ pub mod bot;
 pub mod eval;
 pub mod greedy;
 pub mod movegen;
+pub mod net;
 pub mod notation;
 pub mod patterns;
 pub mod position;

@@ -10,6 +10,7 @@
 
 use super::board::{Board, Pos};
 use super::eval::{self, PairValues};
+use super::net::{Acc, Net, INPUTS};
 use super::patterns::{self, slot, Level, B4, BLACK, EMPTY, F3, F4, FIVE, LEVELS, WALL, WHITE};
 use super::renju::{self, Spot, Stones};
 use super::rules::Rule;
@@ -116,6 +117,10 @@ pub struct Position {
     keyed: &'static weights::Keyed,
     /// Sum over empty cells of each side's combination value (with `weights`).
     combo_value: [i32; 2],
+    /// The network over the combinations ([`Track::Net`] only).
+    net: Option<&'static Net>,
+    /// Each side's sum of its empty cells' embeddings ([`Track::Net`] only).
+    acc: [Acc; 2],
     /// How many empty cells are in each threat class, per side ([`Track::Full`] only).
     class_count: [[u32; CLASSES]; 2],
     /// Each stone played: its cell, the area before it and the sums before it.
@@ -128,8 +133,9 @@ pub struct Position {
     to_move: Side,
 }
 
-/// The running sums a stone changes: pair values, level counts, combination values.
-type Sums = (i64, [u64; 2], [i32; 2]);
+/// The running sums a stone changes: pair values, level counts, combination values, the
+/// network's sums.
+type Sums = (i64, [u64; 2], [i32; 2], [Acc; 2]);
 
 /// What a position keeps of its empty cells' combinations of levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,6 +145,8 @@ enum Track {
     /// Each side's sum of combination values, read by key from the weights (no threat
     /// classes: the weights' threat values are all zero).
     Values,
+    /// The combination values by key and the network's sums ([`super::net`]).
+    Net,
     /// The combination values through the combination index and every cell's threat class
     /// (weights with threat values, and training).
     Full,
@@ -148,6 +156,7 @@ enum Track {
 const OFF: u8 = 0;
 const VALUES: u8 = 1;
 const FULL: u8 = 2;
+const NET: u8 = 3;
 
 static NO_KEYED: weights::Keyed = [0; 2 << 16];
 
@@ -188,6 +197,7 @@ impl Position {
         let track = match combos {
             None => Track::Off,
             Some(w) if w.corrects_threats() => Track::Full,
+            Some(w) if w.net().is_some() => Track::Net,
             Some(_) => Track::Values,
         };
         Position::build(board, to_move, combos, pairs, track)
@@ -234,10 +244,15 @@ impl Position {
             weights,
             track,
             keyed: match (track, weights) {
-                (Track::Values, Some(w)) => w.keyed().unwrap_or(&NO_KEYED),
+                (Track::Values | Track::Net, Some(w)) => w.keyed().unwrap_or(&NO_KEYED),
                 _ => &NO_KEYED,
             },
             combo_value: [0; 2],
+            net: match track {
+                Track::Net => weights.and_then(|w| w.net()),
+                _ => None,
+            },
+            acc: [[0; INPUTS]; 2],
             class_count: [[0; CLASSES]; 2],
             history: Vec::new(),
             line_log: Vec::new(),
@@ -542,6 +557,10 @@ impl Position {
         match self.track {
             Track::Off => {}
             Track::Values => self.tally_keyed(i, 1),
+            Track::Net => {
+                self.tally_keyed(i, 1);
+                self.tally_net(i, 1);
+            }
             Track::Full => {
                 for s in 0..2 {
                     self.combo_value[s] += self.tally_combo(i, s, 1);
@@ -560,6 +579,10 @@ impl Position {
         match self.track {
             Track::Off => {}
             Track::Values => self.tally_keyed(i, -1),
+            Track::Net => {
+                self.tally_keyed(i, -1);
+                self.tally_net(i, -1);
+            }
             Track::Full => {
                 for s in 0..2 {
                     self.combo_value[s] += self.tally_combo(i, s, -1);
@@ -568,15 +591,42 @@ impl Position {
         }
     }
 
+    /// Adds (`sign` 1) or takes away (-1) the empty cell `i`'s embeddings ([`Track::Net`]).
+    #[inline(always)]
+    fn tally_net(&mut self, i: usize, sign: i32) {
+        if let Some(net) = self.net {
+            let word = u32::from_le_bytes(self.pairs_at[i]);
+            net.tally(&mut self.acc[0], weights::nibble_key(word), sign);
+            net.tally(&mut self.acc[1], weights::nibble_key(word >> 4), sign);
+        }
+    }
+
+    /// Each side's sum of its empty cells' embeddings (all zero without a network).
+    pub fn net_sums(&self) -> &[Acc; 2] {
+        &self.acc
+    }
+
+    /// The network's correction for the side to move (0 without a network).
+    #[inline]
+    pub fn net_correction(&self) -> i32 {
+        match self.net {
+            Some(net) => {
+                let me = self.to_move.index();
+                net.correction(&self.acc[me], &self.acc[1 - me])
+            }
+            None => 0,
+        }
+    }
+
     /// The running sums a stone changes, as they are now.
     #[inline(always)]
     fn sums(&self) -> Sums {
-        (self.values, self.counts, self.combo_value)
+        (self.values, self.counts, self.combo_value, self.acc)
     }
 
     #[inline(always)]
     fn set_sums(&mut self, sums: Sums) {
-        (self.values, self.counts, self.combo_value) = sums;
+        (self.values, self.counts, self.combo_value, self.acc) = sums;
     }
 
     /// Puts a `colour` stone on `i` and updates every structure; not the turn.
@@ -617,6 +667,8 @@ impl Position {
             (Track::Values, false) => self.update_lines_with::<VALUES, false>(i, code, add),
             (Track::Full, true) => self.update_lines_with::<FULL, true>(i, code, add),
             (Track::Full, false) => self.update_lines_with::<FULL, false>(i, code, add),
+            (Track::Net, true) => self.update_lines_with::<NET, true>(i, code, add),
+            (Track::Net, false) => self.update_lines_with::<NET, false>(i, code, add),
         }
     }
 
@@ -704,7 +756,7 @@ impl Position {
         if TRACK == FULL && old == new {
             return;
         }
-        if TRACK == VALUES {
+        if TRACK == VALUES || TRACK == NET {
             // The new word from the old in registers: reading it back after the byte's store
             // would wait for the store.
             let word = u32::from_le_bytes(self.pairs_at[n]);
@@ -713,6 +765,13 @@ impl Position {
             let (before, after) = (self.keyed_values(word), self.keyed_values(next));
             sums.2[0] += after[0] - before[0];
             sums.2[1] += after[1] - before[1];
+            if TRACK == NET {
+                if let Some(net) = self.net {
+                    let key = weights::nibble_key;
+                    net.shift(&mut sums.3[0], key(word), key(next));
+                    net.shift(&mut sums.3[1], key(word >> 4), key(next >> 4));
+                }
+            }
         }
         if TRACK == FULL {
             for side in 0..2 {

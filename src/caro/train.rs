@@ -9,13 +9,14 @@
 
 use super::board::Pos;
 use super::eval::{self, PAIRS};
+use super::net::{self, Net};
 use super::patterns::{self, LEVELS};
 use super::position::Position;
 use super::weights::{self, RuleWeights, COMBOS, MASKS};
 use crate::game::Side;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 /// Evaluation points per unit of log-odds: a position valued +200 wins about 73%.
 pub const SCALE: f64 = 200.0;
@@ -446,4 +447,222 @@ pub fn fit_pairs(
     let start = start.iter().map(|&v| v as f64).collect();
     let best = descend(start, train, held_out, config, pair_loss, step, report);
     std::array::from_fn(|f| round(best[f]))
+}
+
+/// A position for the fit of a network ([`super::net`]): its evaluation without one for
+/// the side to move, and its empty cells' combinations for each side (the fixed ones left
+/// out: they have no embedding), the side to move's first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetSample {
+    pub base: f32,
+    pub cells: [Vec<u16>; 2],
+    /// The probability that the side to move wins.
+    pub target: f32,
+}
+
+impl NetSample {
+    /// `pos` must be evaluated as the network's corrections will be: with the weights it
+    /// will ship beside, and no network.
+    pub fn new(pos: &Position, target: f32) -> NetSample {
+        debug_assert_eq!(pos.net_correction(), 0);
+        let me = pos.to_move();
+        let mut cells = [Vec::new(), Vec::new()];
+        for row in 0..pos.rows() {
+            for col in 0..pos.cols() {
+                let i = pos.index(Pos::new(row, col));
+                if !pos.is_empty(i) {
+                    continue;
+                }
+                for (role, side) in [me, me.opponent()].into_iter().enumerate() {
+                    let levels = pos.levels(i, side);
+                    if !weights::fixed_combo(levels) {
+                        cells[role].push(weights::combo_index(levels) as u16);
+                    }
+                }
+            }
+        }
+        NetSample {
+            base: eval::evaluate(pos) as f32,
+            cells,
+            target,
+        }
+    }
+}
+
+/// The network's weights in one vector while it is fitted (in units of one input, not yet
+/// [`net::QA`]): the embeddings of the side to move's combinations, the other side's
+/// ([`net::LANES`] each), the input biases, the hidden weights by unit, the hidden biases,
+/// the output weights and the output bias.
+mod layout {
+    use super::net::{HIDDEN, INPUTS, LANES};
+    use super::COMBOS;
+    pub const MINE: usize = 0;
+    pub const THEIRS: usize = MINE + COMBOS * LANES;
+    pub const BIAS: usize = THEIRS + COMBOS * LANES;
+    pub const HIDDEN_W: usize = BIAS + INPUTS;
+    pub const HIDDEN_B: usize = HIDDEN_W + HIDDEN * INPUTS;
+    pub const OUT_W: usize = HIDDEN_B + HIDDEN;
+    pub const OUT_B: usize = OUT_W + HIDDEN;
+    pub const LEN: usize = OUT_B + 1;
+}
+
+/// What a forward pass keeps for the backward one.
+struct NetPass {
+    /// The inputs before clipping.
+    inputs: [f64; net::INPUTS],
+    hidden: [f64; net::HIDDEN],
+    /// The value for the side to move, in evaluation points.
+    value: f64,
+}
+
+fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
+    use layout::*;
+    use net::{HIDDEN, INPUTS, LANES};
+    let mut inputs: [f64; INPUTS] = std::array::from_fn(|j| w[BIAS + j]);
+    for (role, from) in [(0, MINE), (1, THEIRS)] {
+        for &c in &s.cells[role] {
+            let e = &w[from + c as usize * LANES..][..LANES];
+            for j in 0..LANES {
+                inputs[role * LANES + j] += e[j];
+            }
+        }
+    }
+    let mut hidden = [0.0; HIDDEN];
+    let mut out = w[OUT_B];
+    for (k, h) in hidden.iter_mut().enumerate() {
+        let row = &w[HIDDEN_W + k * INPUTS..][..INPUTS];
+        let z: f64 = w[HIDDEN_B + k]
+            + row
+                .iter()
+                .zip(&inputs)
+                .map(|(a, x)| a * x.clamp(0.0, 1.0))
+                .sum::<f64>();
+        *h = z.max(0.0);
+        out += w[OUT_W + k] * *h;
+    }
+    NetPass {
+        inputs,
+        hidden,
+        value: s.base as f64 + out * SCALE,
+    }
+}
+
+/// The mean cross entropy of the evaluation with the network `w` on `samples`.
+pub fn net_loss(samples: &[NetSample], w: &[f64]) -> f64 {
+    mean_cross_entropy(samples.iter().map(|s| (net_forward(s, w).value, s.target)))
+}
+
+/// Adam's step for the network (its weights are in input units, not points).
+const NET_RATE: f64 = 0.002;
+/// The pull of every network weight towards nothing, per step.
+const NET_L2: f64 = 1e-6;
+/// Positions per step.
+const NET_BATCH: usize = 256;
+
+/// Fits a network, from small random weights (seeded by `config.seed`), to `train` by
+/// mini-batch Adam on the cross entropy (its step shrinking to a tenth over
+/// `config.epochs`), on top of each sample's evaluation without one; keeps the weights
+/// that did best on `held_out`. `report` hears each epoch's losses (train, held out).
+pub fn fit_net(
+    train: &mut [NetSample],
+    held_out: &[NetSample],
+    config: &FitConfig,
+    report: &mut dyn FnMut(usize, f64, f64),
+) -> Net {
+    use layout::*;
+    use net::{HIDDEN, INPUTS, LANES};
+    let mut rng = StdRng::seed_from_u64(config.seed ^ 0x6e65_7477);
+    let mut w0 = vec![0.0; LEN];
+    for v in &mut w0[MINE..BIAS] {
+        *v = rng.random_range(-0.05..0.05);
+    }
+    for v in &mut w0[BIAS..HIDDEN_W] {
+        *v = 0.1;
+    }
+    let spread = 1.0 / (INPUTS as f64).sqrt();
+    for v in &mut w0[HIDDEN_W..HIDDEN_B] {
+        *v = rng.random_range(-spread..spread);
+    }
+    let mut adam = Adam::new(LEN);
+    let mut grad = vec![0.0; LEN];
+    let epochs = config.epochs;
+    let step = |batch: &[NetSample], w: &mut [f64], epoch: usize| {
+        let rate = NET_RATE * (1.0 - 0.9 * (epoch - 1) as f64 / epochs as f64);
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        for s in batch {
+            let pass = net_forward(s, w);
+            // d(cross entropy)/d(log-odds of the network's output).
+            let d = (sigmoid(pass.value / SCALE) - s.target as f64) / batch.len() as f64;
+            grad[OUT_B] += d;
+            let mut d_inputs = [0.0; INPUTS];
+            for k in 0..HIDDEN {
+                grad[OUT_W + k] += d * pass.hidden[k];
+                if pass.hidden[k] <= 0.0 {
+                    continue;
+                }
+                let dz = d * w[OUT_W + k];
+                grad[HIDDEN_B + k] += dz;
+                for j in 0..INPUTS {
+                    let x = pass.inputs[j];
+                    grad[HIDDEN_W + k * INPUTS + j] += dz * x.clamp(0.0, 1.0);
+                    if x > 0.0 && x < 1.0 {
+                        d_inputs[j] += dz * w[HIDDEN_W + k * INPUTS + j];
+                    }
+                }
+            }
+            for j in 0..INPUTS {
+                grad[BIAS + j] += d_inputs[j];
+            }
+            for (role, from) in [(0, MINE), (1, THEIRS)] {
+                for &c in &s.cells[role] {
+                    let at = from + c as usize * LANES;
+                    for j in 0..LANES {
+                        grad[at + j] += d_inputs[role * LANES + j];
+                    }
+                }
+            }
+        }
+        adam.next_step();
+        for (f, g) in grad.iter().enumerate() {
+            let g = g + NET_L2 * w[f];
+            if g == 0.0 && adam.at_rest(f) {
+                continue;
+            }
+            adam.update(&mut w[f], f, g, rate);
+        }
+    };
+    let config = FitConfig {
+        batch: NET_BATCH,
+        ..*config
+    };
+    let best = descend(w0, train, held_out, &config, net_loss, step, report);
+    net_from_vector(&best)
+}
+
+/// The fitted vector as a network: embeddings and input biases in units of [`net::QA`].
+fn net_from_vector(w: &[f64]) -> Net {
+    use layout::*;
+    use net::{INPUTS, LANES, QA};
+    let q = |v: f64| (v * QA as f64).round().clamp(-32767.0, 32767.0) as i16;
+    let embed = (0..COMBOS)
+        .map(|c| {
+            std::array::from_fn(|j| {
+                let (from, lane) = if j < LANES {
+                    (MINE, j)
+                } else {
+                    (THEIRS, j - LANES)
+                };
+                q(w[from + c * LANES + lane])
+            })
+        })
+        .collect();
+    let f = |v: f64| v as f32;
+    Net::new(
+        embed,
+        std::array::from_fn(|j| q(w[BIAS + j])),
+        std::array::from_fn(|k| std::array::from_fn(|j| f(w[HIDDEN_W + k * INPUTS + j]))),
+        std::array::from_fn(|k| f(w[HIDDEN_B + k])),
+        std::array::from_fn(|k| f(w[OUT_W + k])),
+        f(w[OUT_B]),
+    )
 }

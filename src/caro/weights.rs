@@ -1,6 +1,6 @@
 //! The trained evaluation's weights: corrections to the hand-set evaluation. The project
 //! fits them itself from its own self-play games (`caro selfplay`, `caro label`, `caro
-//! train`; see docs/caro-engine.md). Three kinds:
+//! train`; see docs/caro-engine.md). Four kinds:
 //!
 //! - *Pair values*: what one (empty cell, direction) is worth to the side to move by the
 //!   pattern level a stone of its own would make there and the level an opponent's stone
@@ -11,6 +11,9 @@
 //!   for the 11 levels.
 //! - *Threat masks*: the board summed up for the side to move in 11 bits: which threat
 //!   classes (see [`super::eval::Threat`]) each side has somewhere.
+//! - *A network* over the combinations ([`super::net`]), for a rule that has one: a
+//!   correction the sums above cannot make (how many threats of each kind a side has against
+//!   the other's).
 //!
 //! The engine keeps only what the weights use. With combination values and no threat value,
 //! each side's sum of combination values, read by a table indexed directly by a cell's four
@@ -22,11 +25,14 @@
 //! combinations and threat masks (u32 each, little endian); for each rule in the order
 //! caro, freestyle, standard, renju, the pair-value corrections (see [`PAIRS`]), the
 //! combination values of X then O and the threat values with X to move then with O to move
-//! (i16 each, little endian); then an FNV-1a 64 checksum of all the bytes before it (u64,
-//! little endian). A file with another layout, length or checksum is refused with a
-//! message.
+//! (i16 each, little endian); then for each rule in the same order the length of its network
+//! (u32, little endian: 0 for none, else [`Net::BYTES`]) and the network ([`Net::to_bytes`]);
+//! then an FNV-1a 64 checksum of all the bytes before it (u64, little endian). A file with
+//! another layout, length or checksum, or a network with a weight that is not a finite
+//! number, is refused with a message.
 
 use super::eval::{threat, PairValues, Threat, PAIRS};
+use super::net::Net;
 use super::patterns::{Level, F1, LEVELS};
 use super::rules::Rule;
 use crate::game::Side;
@@ -38,11 +44,13 @@ pub const COMBOS: usize = 1001;
 pub const MASKS: usize = 1 << 11;
 /// The rules in file order.
 pub const RULES: [Rule; 4] = [Rule::Caro, Rule::Freestyle, Rule::Standard, Rule::Renju];
-const MAGIC: &[u8; 4] = b"CEV2";
+const MAGIC: &[u8; 4] = b"CEV3";
 /// Bytes before the weights: the magic and four counts.
 const HEADER: usize = 20;
-/// The whole file's length.
-const FILE_BYTES: usize = HEADER + RULES.len() * (PAIRS + 2 * (COMBOS + MASKS)) * 2 + 8;
+/// Bytes of the rules' values (i16 each), after the header.
+const VALUE_BYTES: usize = RULES.len() * (PAIRS + 2 * (COMBOS + MASKS)) * 2;
+/// The length of a file with no network.
+const FILE_BYTES: usize = HEADER + VALUE_BYTES + RULES.len() * 4 + 8;
 
 /// The combination values of both sides by a cell's four levels as nibbles (see
 /// [`RuleWeights::keyed`]).
@@ -184,6 +192,8 @@ pub struct RuleWeights {
     keyed: Option<Box<Keyed>>,
     /// Whether some threat weight is not zero.
     threats: bool,
+    /// The network over the combinations, if the rule has one ([`super::net`]).
+    net: Option<Box<Net>>,
 }
 
 impl RuleWeights {
@@ -216,7 +226,19 @@ impl RuleWeights {
             pair_values: Box::new(PairValues::corrected(&pair)),
             keyed,
             threats,
+            net: None,
         }
+    }
+
+    /// The network over the combinations, if any.
+    #[inline]
+    pub fn net(&self) -> Option<&Net> {
+        self.net.as_deref()
+    }
+
+    /// Gives the rule a network (or takes it away).
+    pub fn set_net(&mut self, net: Option<Net>) {
+        self.net = net.map(Box::new);
     }
 
     /// Whether every weight is zero (the weights correct nothing).
@@ -260,7 +282,9 @@ impl RuleWeights {
 
     /// Replaces the pair-value corrections.
     pub fn set_pair(&mut self, pair: [i16; PAIRS]) {
+        let net = self.net.take();
         *self = RuleWeights::new(self.combo.clone(), self.threat.clone(), pair);
+        self.net = net;
     }
 
     /// The pair values (hand-set plus corrections) the engine sums.
@@ -335,6 +359,11 @@ impl Weights {
                 out.extend_from_slice(&v.to_le_bytes());
             }
         }
+        for rw in &self.rules {
+            let net = rw.net().map_or(Vec::new(), Net::to_bytes);
+            out.extend_from_slice(&(net.len() as u32).to_le_bytes());
+            out.extend_from_slice(&net);
+        }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -344,7 +373,7 @@ impl Weights {
     pub fn from_bytes(bytes: &[u8]) -> Result<Weights, String> {
         if bytes.len() < HEADER || &bytes[..4] != MAGIC {
             return Err(
-                "not a Caro evaluation file of this program (it does not start with CEV2)"
+                "not a Caro evaluation file of this program (it does not start with CEV3)"
                     .to_string(),
             );
         }
@@ -357,29 +386,56 @@ impl Weights {
                 RULES.len()
             ));
         }
-        if bytes.len() != FILE_BYTES {
-            return Err(format!(
-                "the evaluation file has {} bytes, expected {FILE_BYTES} (truncated or padded)",
+        // The networks' lengths say how long the file is.
+        let truncated = |expected: usize| {
+            format!(
+                "the evaluation file has {} bytes, expected {expected} (truncated or padded)",
                 bytes.len()
-            ));
+            )
+        };
+        let mut at = HEADER + VALUE_BYTES;
+        let mut nets = Vec::new();
+        for rule in RULES {
+            if at + 4 + 8 > bytes.len() {
+                return Err(truncated(at + 4 + 8));
+            }
+            let n = word(at);
+            if n != 0 && n != Net::BYTES {
+                return Err(format!(
+                    "the evaluation file's network for {rule} has {n} bytes; this program expects {}",
+                    Net::BYTES
+                ));
+            }
+            nets.push((at + 4, n));
+            at += 4 + n;
         }
-        let (body, tail) = bytes.split_at(FILE_BYTES - 8);
+        if bytes.len() != at + 8 {
+            return Err(truncated(at + 8));
+        }
+        let (body, tail) = bytes.split_at(at);
         let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
         if stored != fnv1a(body) {
             return Err(
                 "the evaluation file is corrupted (its checksum does not match)".to_string(),
             );
         }
-        let mut values = body[HEADER..]
+        let mut values = body[HEADER..HEADER + VALUE_BYTES]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut take = |n: usize| -> Vec<i16> { values.by_ref().take(n).collect() };
-        let rules = std::array::from_fn(|_| {
+        let mut rules: [RuleWeights; 4] = std::array::from_fn(|_| {
             let pair: [i16; PAIRS] = take(PAIRS).try_into().expect("PAIRS values");
             let combo = [take(COMBOS), take(COMBOS)];
             let threat = [take(MASKS), take(MASKS)];
             RuleWeights::new(combo, threat, pair)
         });
+        for ((rw, rule), (from, n)) in rules.iter_mut().zip(RULES).zip(nets) {
+            if n > 0 {
+                let net = Net::from_bytes(&bytes[from..from + n])
+                    .map_err(|e| format!("the evaluation file's network for {rule}: {e}"))?;
+                rw.set_net(Some(net));
+            }
+        }
         Ok(Weights { rules })
     }
 

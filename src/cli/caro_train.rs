@@ -11,8 +11,8 @@ use crate::caro::selfplay::{
     ends_quiet, label_limits, play_game, play_game_sampling_leaves, visit_quiet_positions,
     GameRecord, SelfPlayConfig,
 };
-use crate::caro::train::{self, FitConfig, PairSample, Sample};
-use crate::caro::weights::{RuleWeights, Weights};
+use crate::caro::train::{self, FitConfig, NetSample, PairSample, Sample};
+use crate::caro::weights::{self, RuleWeights, Weights};
 use crate::caro::{Board, Engine, EngineConfig};
 use crate::caro::{EvalChoice, Rule};
 use crate::game::{InputError, Side};
@@ -308,7 +308,8 @@ With --pairs, the pair values are fitted to labelled positions (lines of 'caro l
 instead; with --combos, the combination values are, over the starting pair values (with
 --from-classic the combinations start from nothing and the pair values are kept); with
 both, the pair values and the combination values are fitted together (--from-classic: both
-from nothing).
+from nothing). With --net, a small network over the cells' combinations is fitted to the
+labels on top of the starting weights' evaluation, which it keeps (docs/caro-engine.md).
 One game in twenty (by a hash of its first moves, whatever the order of the lines) is held out:
 the weights that predict those games best are kept.
 Writes the whole weights file to --out.")]
@@ -349,7 +350,11 @@ pub struct TrainArgs {
     /// values stay as they start
     #[arg(long)]
     pub combos: bool,
-    /// The game files (with --pairs or --combos, the label files)
+    /// Fit a network over the combinations (docs/caro-engine.md) to labelled positions
+    /// (lines of 'caro label'), on top of the starting weights' evaluation, which it keeps
+    #[arg(long, conflicts_with_all = ["pairs", "combos", "from_classic"])]
+    pub net: bool,
+    /// The game files (with --pairs, --combos or --net, the label files)
     #[arg(required = true, value_name = "GAMES")]
     pub files: Vec<String>,
 }
@@ -363,6 +368,9 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
     };
     if args.pairs && !args.combos {
         return train_pairs(args, weights);
+    }
+    if args.net {
+        return train_net(args, weights);
     }
     let joint = args.pairs;
     let mut by_rule: Vec<RuleSamples<Sample>> = Vec::new();
@@ -515,6 +523,59 @@ fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError>
             );
         }
         weights.rule_mut(rule).set_pair(fitted);
+    }
+    std::fs::write(&args.out, weights.to_bytes())
+        .map_err(|e| InputError::new(format!("{}: {e}", args.out)))?;
+    eprintln!("wrote {}", args.out);
+    Ok(())
+}
+
+/// `caro train --net`: a network for each rule in the label files, fitted on top of the
+/// starting weights' evaluation without a network.
+fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
+    // The samples' evaluation: the starting weights, networks left out.
+    let mut base = weights.clone();
+    for rule in weights::RULES {
+        base.rule_mut(rule).set_net(None);
+    }
+    let base = base.leak();
+    let mut by_rule: Vec<RuleSamples<NetSample>> = Vec::new();
+    let bad = read_lines(&args.files, parse_label, |(record, score)| {
+        let board = &record.board;
+        let me = board.to_move();
+        let pos = Position::with_weights(board, me, Some(base.rule(board.rule())));
+        let sample = NetSample::new(&pos, train::score_target(score));
+        RuleSamples::of(&mut by_rule, board.rule())
+            .dest(board)
+            .push(sample);
+    })?;
+    if by_rule.is_empty() {
+        return Err(InputError::new(format!(
+            "no labelled position could be read from {} (expected lines of 'caro label'; {bad} bad lines)",
+            args.files.join(", ")
+        )));
+    }
+    for RuleSamples {
+        rule,
+        mut training,
+        held_out,
+        ..
+    } in by_rule
+    {
+        eprintln!(
+            "{rule}: {} positions to fit, {} held out",
+            training.len(),
+            held_out.len()
+        );
+        let config = FitConfig {
+            epochs: args.epochs,
+            seed: args.seed,
+            ..FitConfig::default()
+        };
+        let net = train::fit_net(&mut training, &held_out, &config, &mut |e, t, h| {
+            eprintln!("{rule} epoch {e}: loss {t:.5}, held out {h:.5}");
+        });
+        weights.rule_mut(rule).set_net(Some(net));
     }
     std::fs::write(&args.out, weights.to_bytes())
         .map_err(|e| InputError::new(format!("{}: {e}", args.out)))?;

@@ -1,0 +1,204 @@
+//! A small network over the cells' combinations, on top of the linear evaluation.
+//!
+//! Every empty cell gives each side a *combination* (the four pattern levels a stone of
+//! that side would make there; see [`super::weights`]). Each combination has an
+//! *embedding* of [`INPUTS`] small integers: [`LANES`] read when the side is the one to
+//! move and [`LANES`] read when it is not. A position sums its empty cells' embeddings per
+//! side, incrementally (a line update moves a cell from one combination to another: one
+//! subtraction and one addition of eight lanes), so the sums cost about what the
+//! combination values cost. The evaluation reads the side to move's first lanes and the
+//! other side's last lanes, clips each to `[0, 1]` (in units of [`QA`]), and runs them
+//! through one hidden layer of [`HIDDEN`] rectified units to a correction in log-odds,
+//! added to the linear evaluation at [`super::train::SCALE`] points a unit. The clipping and
+//! the hidden layer see what a sum of per-cell values cannot: how many threats of each kind
+//! a side has against the other's, and when more of one kind stops mattering.
+//!
+//! Combinations that [`super::weights::fixed_combo`] leaves at nothing (every cell far from
+//! the stones) have no embedding either, so the sums mean the same on every board.
+
+use super::weights::{self, COMBOS};
+use std::sync::OnceLock;
+
+/// Lanes a side's sum is read from, for each role (to move, not to move).
+pub const LANES: usize = 4;
+/// Lanes of one embedding and of one side's sum.
+pub const INPUTS: usize = 2 * LANES;
+/// Hidden units.
+pub const HIDDEN: usize = 16;
+/// The integer an input of 1.0 is.
+pub const QA: i32 = 1024;
+/// Evaluation points a unit of the network's log-odds is (as [`super::train::SCALE`]).
+const POINTS: f32 = 200.0;
+
+/// One side's running sum of embeddings.
+pub type Acc = [i32; INPUTS];
+
+/// The network's weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    /// By combination index; all zero for the fixed combinations.
+    embed: Vec<[i16; INPUTS]>,
+    /// Added to the inputs before clipping.
+    bias: [i16; INPUTS],
+    hidden: [[f32; INPUTS]; HIDDEN],
+    hidden_bias: [f32; HIDDEN],
+    out: [f32; HIDDEN],
+    out_bias: f32,
+}
+
+/// Combination index by a side's four levels as a 16-bit nibble key
+/// ([`weights::nibble_key`]); keys that hold no valid level map to a fixed combination.
+fn nibble_index() -> &'static [u16] {
+    static INDEX: OnceLock<Vec<u16>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let t = weights::tables();
+        (0..1usize << 16)
+            .map(|key| {
+                let levels = [0, 4, 8, 12].map(|s| ((key >> s) & 0xF) as super::patterns::Level);
+                if levels
+                    .iter()
+                    .all(|&l| (l as usize) < super::patterns::LEVELS)
+                {
+                    t.combo[weights::combo_key(levels)]
+                } else {
+                    // The combination of four dead lines: fixed, no embedding.
+                    t.combo[0]
+                }
+            })
+            .collect()
+    })
+}
+
+impl Net {
+    /// A network from its parts; the fixed combinations' embeddings are set to nothing.
+    pub fn new(
+        mut embed: Vec<[i16; INPUTS]>,
+        bias: [i16; INPUTS],
+        hidden: [[f32; INPUTS]; HIDDEN],
+        hidden_bias: [f32; HIDDEN],
+        out: [f32; HIDDEN],
+        out_bias: f32,
+    ) -> Net {
+        assert_eq!(embed.len(), COMBOS, "one embedding a combination");
+        for (c, levels) in weights::tables().levels.iter().enumerate() {
+            if weights::fixed_combo(*levels) {
+                embed[c] = [0; INPUTS];
+            }
+        }
+        nibble_index();
+        Net {
+            embed,
+            bias,
+            hidden,
+            hidden_bias,
+            out,
+            out_bias,
+        }
+    }
+
+    /// The embedding of combination `c`.
+    pub fn embedding(&self, c: usize) -> &[i16; INPUTS] {
+        &self.embed[c]
+    }
+
+    /// Moves a cell's embedding in `acc` from the combination of the side's levels as the
+    /// nibble key `before` ([`weights::nibble_key`]) to that of `after`.
+    #[inline(always)]
+    pub fn shift(&self, acc: &mut Acc, before: usize, after: usize) {
+        let index = nibble_index();
+        let (b, a) = (index[before] as usize, index[after] as usize);
+        if a != b {
+            let (b, a) = (&self.embed[b], &self.embed[a]);
+            for j in 0..INPUTS {
+                acc[j] += a[j] as i32 - b[j] as i32;
+            }
+        }
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) to `acc` the embedding of the combination whose
+    /// levels make the nibble key `key`.
+    #[inline(always)]
+    pub fn tally(&self, acc: &mut Acc, key: usize, sign: i32) {
+        let e = &self.embed[nibble_index()[key] as usize];
+        for j in 0..INPUTS {
+            acc[j] += sign * e[j] as i32;
+        }
+    }
+
+    /// The correction, in evaluation points, for the side to move whose sum is `mine`
+    /// against the other side's `theirs`.
+    pub fn correction(&self, mine: &Acc, theirs: &Acc) -> i32 {
+        let mut x = [0f32; INPUTS];
+        for j in 0..LANES {
+            let m = mine[j] + self.bias[j] as i32;
+            let t = theirs[LANES + j] + self.bias[LANES + j] as i32;
+            x[j] = m.clamp(0, QA) as f32 / QA as f32;
+            x[LANES + j] = t.clamp(0, QA) as f32 / QA as f32;
+        }
+        (self.logit(&x) * POINTS).round() as i32
+    }
+
+    /// The network's output in log-odds for clipped inputs `x`.
+    pub fn logit(&self, x: &[f32; INPUTS]) -> f32 {
+        let units = self.hidden.iter().zip(&self.hidden_bias).zip(&self.out);
+        units.fold(self.out_bias, |out, ((row, &bias), &weight)| {
+            let z = row.iter().zip(x).fold(bias, |z, (w, v)| z + w * v);
+            out + weight * z.max(0.0)
+        })
+    }
+
+    /// Bytes of a network in a file (see [`Net::to_bytes`]).
+    pub const BYTES: usize = (COMBOS + 1) * INPUTS * 2 + (HIDDEN * INPUTS + 2 * HIDDEN + 1) * 4;
+
+    /// The network as bytes, little endian: the embeddings by combination then the input
+    /// bias (i16 each), the hidden weights by unit, the hidden biases, the output weights
+    /// and the output bias (f32 each).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(Self::BYTES);
+        for v in self.embed.iter().flatten().chain(self.bias.iter()) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        let floats = self.hidden.iter().flatten();
+        let floats = floats.chain(self.hidden_bias.iter()).chain(self.out.iter());
+        for v in floats.chain(std::iter::once(&self.out_bias)) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads [`Net::BYTES`] bytes written by [`Net::to_bytes`]; refuses weights that are
+    /// not finite.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
+        if bytes.len() != Self::BYTES {
+            return Err(format!(
+                "a network takes {} bytes, not {}",
+                Self::BYTES,
+                bytes.len()
+            ));
+        }
+        let (ints, floats) = bytes.split_at((COMBOS + 1) * INPUTS * 2);
+        let ints: Vec<i16> = ints
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        let floats: Vec<f32> = floats
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        if floats.iter().any(|v| !v.is_finite()) {
+            return Err("the network has a weight that is not a finite number".to_string());
+        }
+        let lanes = |at: usize| -> [i16; INPUTS] { std::array::from_fn(|j| ints[at + j]) };
+        let embed = (0..COMBOS).map(|c| lanes(c * INPUTS)).collect();
+        let bias = lanes(COMBOS * INPUTS);
+        let hidden = std::array::from_fn(|k| std::array::from_fn(|j| floats[k * INPUTS + j]));
+        let at = HIDDEN * INPUTS;
+        let hidden_bias = std::array::from_fn(|k| floats[at + k]);
+        let out = std::array::from_fn(|k| floats[at + HIDDEN + k]);
+        let out_bias = floats[at + 2 * HIDDEN];
+        Ok(Net::new(embed, bias, hidden, hidden_bias, out, out_bias))
+    }
+}
+
+/// Every weight read from a file is finite ([`Net::from_bytes`]), so equality is reflexive.
+impl Eq for Net {}
