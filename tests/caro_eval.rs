@@ -49,9 +49,9 @@ fn random_net(seed: u64) -> Net {
     Net::new(embed, bias, hidden, hidden_bias, out, f())
 }
 
-/// [`random_weights`] without threat values and with a random network.
-fn random_weights_with_net(seed: u64) -> &'static RuleWeights {
-    let mut w = random_weights(seed, false).clone();
+/// [`random_weights`] with a random network.
+fn random_weights_with_net(seed: u64, threats: bool) -> &'static RuleWeights {
+    let mut w = random_weights(seed, threats).clone();
     w.set_net(Some(random_net(seed)));
     Box::leak(Box::new(w))
 }
@@ -150,11 +150,14 @@ fn check(pos: &Position, board: &Board, w: &'static RuleWeights, context: &str) 
             if pos.stones() > 0 {
                 assert!(sums.iter().flatten().any(|&v| v != 0), "{context}: sums");
             }
-            let me = pos.to_move().index();
-            let value = pos.pair_value()
-                + pos.combo_value(pos.to_move())
-                + net.correction(&sums[me], &sums[1 - me])
-                - pos.combo_value(pos.to_move().opponent());
+            let (side, other) = (pos.to_move(), pos.to_move().opponent());
+            let (me, them) = (side.index(), other.index());
+            let mut value = pos.pair_value() + pos.combo_value(side) - pos.combo_value(other)
+                + net.correction(&sums[me], &sums[them]);
+            if w.corrects_threats() {
+                let mask = weights::threat_mask(pos.class_counts(side), pos.class_counts(other));
+                value += w.threat_value(side, mask);
+            }
             assert_eq!(
                 eval::evaluate(pos),
                 value.clamp(-eval::EVAL_LIMIT, eval::EVAL_LIMIT),
@@ -215,10 +218,11 @@ fn incremental_sums_equal_a_count_from_scratch_after_moves_and_undos() {
             ((15, 15), false, true),
             ((13, 21), false, true),
             ((30, 30), false, true),
+            ((16, 14), true, true),
         ] {
             let seed = k as u64 * 100 + rows as u64;
             let w = if with_net {
-                random_weights_with_net(seed)
+                random_weights_with_net(seed, threats)
             } else {
                 random_weights(seed, threats)
             };

@@ -117,9 +117,9 @@ pub struct Position {
     keyed: &'static weights::Keyed,
     /// Sum over empty cells of each side's combination value (with `weights`).
     combo_value: [i32; 2],
-    /// The network over the combinations ([`Track::Net`] only).
+    /// The network over the combinations ([`Track::Net`], or [`Track::Full`] with one).
     net: Option<&'static Net>,
-    /// Each side's sum of its empty cells' embeddings ([`Track::Net`] only).
+    /// Each side's sum of its empty cells' embeddings (with `net`).
     acc: [Acc; 2],
     /// How many empty cells are in each threat class, per side ([`Track::Full`] only).
     class_count: [[u32; CLASSES]; 2],
@@ -249,8 +249,8 @@ impl Position {
             },
             combo_value: [0; 2],
             net: match track {
-                Track::Net => weights.and_then(|w| w.net()),
-                _ => None,
+                Track::Net | Track::Full => weights.and_then(|w| w.net()),
+                Track::Off | Track::Values => None,
             },
             acc: [[0; INPUTS]; 2],
             class_count: [[0; CLASSES]; 2],
@@ -565,6 +565,7 @@ impl Position {
                 for s in 0..2 {
                     self.combo_value[s] += self.tally_combo(i, s, 1);
                 }
+                self.tally_net(i, 1);
             }
         }
     }
@@ -587,11 +588,12 @@ impl Position {
                 for s in 0..2 {
                     self.combo_value[s] += self.tally_combo(i, s, -1);
                 }
+                self.tally_net(i, -1);
             }
         }
     }
 
-    /// Adds (`sign` 1) or takes away (-1) the empty cell `i`'s embeddings ([`Track::Net`]).
+    /// Adds (`sign` 1) or takes away (-1) the empty cell `i`'s embeddings (with a network).
     #[inline(always)]
     fn tally_net(&mut self, i: usize, sign: i32) {
         if let Some(net) = self.net {
@@ -776,6 +778,14 @@ impl Position {
         if TRACK == FULL {
             for side in 0..2 {
                 sums.2[side] += self.tally_combo(n, side, -1);
+            }
+            if let Some(net) = self.net {
+                let word = u32::from_le_bytes(self.pairs_at[n]);
+                let shift = 8 * d;
+                let next = word & !(0xFF << shift) | (new as u32) << shift;
+                let key = weights::nibble_key;
+                net.shift(&mut sums.3[0], key(word), key(next));
+                net.shift(&mut sums.3[1], key(word >> 4), key(next >> 4));
             }
         }
         self.pairs_at[n][d] = new;

@@ -246,10 +246,10 @@ impl RuleWeights {
         !self.corrects_combos() && self.pair.iter().all(|&v| v == 0)
     }
 
-    /// Whether some combination or threat weight is not zero (the engine then keeps the
-    /// combinations' values).
+    /// Whether some combination or threat weight is not zero, or the rule has a network
+    /// (the engine then keeps the combinations' values).
     pub fn corrects_combos(&self) -> bool {
-        self.threats || self.keyed.is_some()
+        self.threats || self.keyed.is_some() || self.net.is_some()
     }
 
     /// Whether some threat weight is not zero (the engine then also keeps every cell's
