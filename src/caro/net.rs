@@ -47,7 +47,8 @@ pub struct Net {
 }
 
 /// Combination index by a side's four levels as a 16-bit nibble key
-/// ([`weights::nibble_key`]); keys that hold no valid level map to a fixed combination.
+/// ([`weights::nibble_key`]); a key with a nibble past the last level (no position makes
+/// one) maps to a fixed combination, which has no embedding.
 fn nibble_index() -> &'static [u16] {
     static INDEX: OnceLock<Vec<u16>> = OnceLock::new();
     INDEX.get_or_init(|| {
