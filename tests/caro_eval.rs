@@ -56,26 +56,6 @@ fn random_weights_with_net(seed: u64, threats: bool) -> &'static RuleWeights {
     Box::leak(Box::new(w))
 }
 
-/// Each side's sum of its empty cells' embeddings, counted cell by cell.
-fn net_sums_from_scratch(pos: &Position, net: &Net) -> [net::Acc; 2] {
-    let mut sums = [[0; net::INPUTS]; 2];
-    for row in 0..pos.rows() {
-        for col in 0..pos.cols() {
-            let i = pos.index(Pos::new(row, col));
-            if !pos.is_empty(i) {
-                continue;
-            }
-            for side in [Side::First, Side::Second] {
-                let e = net.embedding(pos.combo(i, side));
-                for (s, v) in sums[side.index()].iter_mut().zip(e) {
-                    *s += *v as i32;
-                }
-            }
-        }
-    }
-    sums
-}
-
 /// The pair value of `pos` for its side to move under the corrections `pair`, counted cell
 /// by cell from the hand-set values.
 fn pair_value_from_scratch(pos: &Position, pair: &[i16; PAIRS]) -> i32 {
@@ -97,10 +77,14 @@ fn pair_value_from_scratch(pos: &Position, pair: &[i16; PAIRS]) -> i32 {
     value
 }
 
-/// What the incremental sums should be, counted cell by cell.
-fn from_scratch(pos: &Position, w: &RuleWeights) -> ([i32; 2], [[u32; weights::CLASSES]; 2]) {
+/// The incremental sums as they should be, counted cell by cell: each side's combination
+/// values, threat classes and (with a network) embeddings.
+type Scratch = ([i32; 2], [[u32; weights::CLASSES]; 2], [net::Acc; 2]);
+
+fn from_scratch(pos: &Position, w: &RuleWeights) -> Scratch {
     let mut value = [0; 2];
     let mut classes = [[0; weights::CLASSES]; 2];
+    let mut embedded = [[0; net::INPUTS]; 2];
     for row in 0..pos.rows() {
         for col in 0..pos.cols() {
             let i = pos.index(Pos::new(row, col));
@@ -112,14 +96,20 @@ fn from_scratch(pos: &Position, w: &RuleWeights) -> ([i32; 2], [[u32; weights::C
                 value[side.index()] += w.combo_value(side, combo);
                 let class = eval::threat(pos.levels(i, side)) as usize;
                 classes[side.index()][class] += 1;
+                if let Some(net) = w.net() {
+                    let sums = &mut embedded[side.index()];
+                    for (sum, &e) in sums.iter_mut().zip(net.embedding(combo)) {
+                        *sum += e as i32;
+                    }
+                }
             }
         }
     }
-    (value, classes)
+    (value, classes, embedded)
 }
 
 fn check(pos: &Position, board: &Board, w: &'static RuleWeights, context: &str) {
-    let (value, classes) = from_scratch(pos, w);
+    let (value, classes, embedded) = from_scratch(pos, w);
     for side in [Side::First, Side::Second] {
         assert_eq!(
             pos.combo_value(side),
@@ -145,7 +135,7 @@ fn check(pos: &Position, board: &Board, w: &'static RuleWeights, context: &str) 
     );
     match w.net() {
         Some(net) => {
-            let sums = net_sums_from_scratch(pos, net);
+            let sums = embedded;
             assert_eq!(pos.net_sums(), &sums, "{context}: network sums");
             if pos.stones() > 0 {
                 assert!(sums.iter().flatten().any(|&v| v != 0), "{context}: sums");

@@ -468,26 +468,15 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
 /// `caro train --pairs`: the pair values of each rule in the label files, fitted to the
 /// labels; one game in twenty (by its opening moves) is held out.
 fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
-    let mut by_rule: Vec<RuleSamples<PairSample>> = Vec::new();
-    let bad = read_lines(&args.files, parse_label, |(record, score)| {
-        let board = &record.board;
-        let me = board.to_move();
+    let by_rule = read_labels(&args.files, |record, score| {
+        let me = record.board.to_move();
         let w = args.result_weight as f32;
         let target = (1.0 - w) * train::score_target(score) + w * record.score_for(me);
         // The pair bytes and the hand-set pair sum are all a sample reads: no combination
         // bookkeeping.
-        let pos = Position::with_weights(board, me, None);
-        let sample = PairSample::new(&pos, target);
-        RuleSamples::of(&mut by_rule, board.rule())
-            .dest(board)
-            .push(sample);
+        let pos = Position::with_weights(&record.board, me, None);
+        PairSample::new(&pos, target)
     })?;
-    if by_rule.is_empty() {
-        return Err(InputError::new(format!(
-            "no labelled position could be read from {} (expected lines of 'caro label'; {bad} bad lines)",
-            args.files.join(", ")
-        )));
-    }
     for RuleSamples {
         rule,
         mut training,
@@ -495,11 +484,6 @@ fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError>
         ..
     } in by_rule
     {
-        eprintln!(
-            "{rule}: {} positions to fit, {} held out",
-            training.len(),
-            held_out.len()
-        );
         let start = if args.from_classic {
             [0; PAIRS]
         } else {
@@ -539,22 +523,11 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
         base.rule_mut(rule).set_net(None);
     }
     let base = base.leak();
-    let mut by_rule: Vec<RuleSamples<NetSample>> = Vec::new();
-    let bad = read_lines(&args.files, parse_label, |(record, score)| {
+    let by_rule = read_labels(&args.files, |record, score| {
         let board = &record.board;
-        let me = board.to_move();
-        let pos = Position::with_weights(board, me, Some(base.rule(board.rule())));
-        let sample = NetSample::new(&pos, train::score_target(score));
-        RuleSamples::of(&mut by_rule, board.rule())
-            .dest(board)
-            .push(sample);
+        let pos = Position::with_weights(board, board.to_move(), Some(base.rule(board.rule())));
+        NetSample::new(&pos, train::score_target(score))
     })?;
-    if by_rule.is_empty() {
-        return Err(InputError::new(format!(
-            "no labelled position could be read from {} (expected lines of 'caro label'; {bad} bad lines)",
-            args.files.join(", ")
-        )));
-    }
     for RuleSamples {
         rule,
         mut training,
@@ -562,11 +535,6 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
         ..
     } in by_rule
     {
-        eprintln!(
-            "{rule}: {} positions to fit, {} held out",
-            training.len(),
-            held_out.len()
-        );
         let config = FitConfig {
             epochs: args.epochs,
             seed: args.seed,
@@ -581,6 +549,34 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
         .map_err(|e| InputError::new(format!("{}: {e}", args.out)))?;
     eprintln!("wrote {}", args.out);
     Ok(())
+}
+
+/// The labelled positions of `files` (lines of 'caro label') as samples made by `make`
+/// (from the game up to the position and its score), by rule; an error when none can be
+/// read.
+fn read_labels<S>(
+    files: &[String],
+    mut make: impl FnMut(&GameRecord, i32) -> S,
+) -> Result<Vec<RuleSamples<S>>, InputError> {
+    let mut by_rule: Vec<RuleSamples<S>> = Vec::new();
+    let bad = read_lines(files, parse_label, |(record, score)| {
+        let sample = make(&record, score);
+        let board = &record.board;
+        RuleSamples::of(&mut by_rule, board.rule())
+            .dest(board)
+            .push(sample);
+    })?;
+    if by_rule.is_empty() {
+        return Err(InputError::new(format!(
+            "no labelled position could be read from {} (expected lines of 'caro label'; {bad} bad lines)",
+            files.join(", ")
+        )));
+    }
+    for r in &by_rule {
+        let (n, held) = (r.training.len(), r.held_out.len());
+        eprintln!("{}: {n} positions to fit, {held} held out", r.rule);
+    }
+    Ok(by_rule)
 }
 
 /// One rule's samples for a fit: those fitted to and those held out to choose the epoch,
