@@ -53,18 +53,10 @@ fn nibble_index() -> &'static [u16] {
     static INDEX: OnceLock<Vec<u16>> = OnceLock::new();
     INDEX.get_or_init(|| {
         let t = weights::tables();
+        // A key no position makes: the combination of four dead lines, fixed.
         (0..1usize << 16)
             .map(|key| {
-                let levels = [0, 4, 8, 12].map(|s| ((key >> s) & 0xF) as super::patterns::Level);
-                if levels
-                    .iter()
-                    .all(|&l| (l as usize) < super::patterns::LEVELS)
-                {
-                    t.combo[weights::combo_key(levels)]
-                } else {
-                    // The combination of four dead lines: fixed, no embedding.
-                    t.combo[0]
-                }
+                weights::nibble_levels(key).map_or(t.combo[0], |l| t.combo[weights::combo_key(l)])
             })
             .collect()
     })

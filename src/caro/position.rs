@@ -758,31 +758,23 @@ impl Position {
         if TRACK == FULL && old == new {
             return;
         }
+        // The cell's pair word before and after (the new one from the old in registers:
+        // reading it back after the byte's store would wait for the store).
+        let word = u32::from_le_bytes(self.pairs_at[n]);
+        let shift = 8 * d;
+        let next = word & !(0xFF << shift) | (new as u32) << shift;
         if TRACK == VALUES || TRACK == NET {
-            // The new word from the old in registers: reading it back after the byte's store
-            // would wait for the store.
-            let word = u32::from_le_bytes(self.pairs_at[n]);
-            let shift = 8 * d;
-            let next = word & !(0xFF << shift) | (new as u32) << shift;
             let (before, after) = (self.keyed_values(word), self.keyed_values(next));
             sums.2[0] += after[0] - before[0];
             sums.2[1] += after[1] - before[1];
-            if TRACK == NET {
-                if let Some(net) = self.net {
-                    let key = weights::nibble_key;
-                    net.shift(&mut sums.3[0], key(word), key(next));
-                    net.shift(&mut sums.3[1], key(word >> 4), key(next >> 4));
-                }
-            }
         }
         if TRACK == FULL {
             for side in 0..2 {
                 sums.2[side] += self.tally_combo(n, side, -1);
             }
+        }
+        if TRACK == NET || TRACK == FULL {
             if let Some(net) = self.net {
-                let word = u32::from_le_bytes(self.pairs_at[n]);
-                let shift = 8 * d;
-                let next = word & !(0xFF << shift) | (new as u32) << shift;
                 let key = weights::nibble_key;
                 net.shift(&mut sums.3[0], key(word), key(next));
                 net.shift(&mut sums.3[1], key(word >> 4), key(next >> 4));

@@ -67,6 +67,16 @@ pub fn nibble_key(word: u32) -> usize {
     ((t | t >> 8) & 0xFFFF) as usize
 }
 
+/// The four levels of a [`nibble_key`], in direction order; `None` when a nibble is past the
+/// last level (no position makes such a key).
+pub fn nibble_levels(key: usize) -> Option<[Level; 4]> {
+    let levels = [0, 4, 8, 12].map(|shift| ((key >> shift) & 0xF) as Level);
+    levels
+        .iter()
+        .all(|&l| (l as usize) < LEVELS)
+        .then_some(levels)
+}
+
 /// The combination values `combo` laid out by side and [`nibble_key`].
 fn keyed_values(combo: &[Vec<i16>; 2]) -> Box<Keyed> {
     let index = &tables().combo;
@@ -76,8 +86,7 @@ fn keyed_values(combo: &[Vec<i16>; 2]) -> Box<Keyed> {
         .expect("KEYED values");
     for (at, v) in keyed.iter_mut().enumerate() {
         let (side, key) = (at >> 16, at & 0xFFFF);
-        let levels = [0, 4, 8, 12].map(|shift| ((key >> shift) & 0xF) as Level);
-        if levels.iter().all(|&l| (l as usize) < LEVELS) {
+        if let Some(levels) = nibble_levels(key) {
             *v = combo[side][index[combo_key(levels)] as usize];
         }
     }
