@@ -34,11 +34,13 @@ fn random_weights(seed: u64, threats: bool) -> &'static RuleWeights {
     Box::leak(Box::new(w))
 }
 
-/// A network with random weights (embeddings up to a third of an input's full range each).
-fn random_net(seed: u64) -> Net {
+/// A network with random weights (embeddings up to a third of an input's full range each);
+/// with `by_colour`, X's and O's combinations have embeddings of their own.
+fn random_net(seed: u64, by_colour: bool) -> Net {
     let mut rng = StdRng::seed_from_u64(seed);
     let q = net::QA as i16 / 3;
-    let embed = (0..COMBOS)
+    let embeddings = if by_colour { 2 * COMBOS } else { COMBOS };
+    let embed = (0..embeddings)
         .map(|_| std::array::from_fn(|_| rng.random_range(-q..=q)))
         .collect();
     let bias = std::array::from_fn(|_| rng.random_range(-q..=q));
@@ -50,9 +52,9 @@ fn random_net(seed: u64) -> Net {
 }
 
 /// [`random_weights`] with a random network.
-fn random_weights_with_net(seed: u64, threats: bool) -> &'static RuleWeights {
+fn random_weights_with_net(seed: u64, threats: bool, by_colour: bool) -> &'static RuleWeights {
     let mut w = random_weights(seed, threats).clone();
-    w.set_net(Some(random_net(seed)));
+    w.set_net(Some(random_net(seed, by_colour)));
     Box::leak(Box::new(w))
 }
 
@@ -98,7 +100,10 @@ fn from_scratch(pos: &Position, w: &RuleWeights) -> Scratch {
                 classes[side.index()][class] += 1;
                 if let Some(net) = w.net() {
                     let sums = &mut embedded[side.index()];
-                    for (sum, &e) in sums.iter_mut().zip(net.embedding(combo)) {
+                    for (sum, &e) in sums
+                        .iter_mut()
+                        .zip(net.embedding(combo, side == Side::Second))
+                    {
                         *sum += e as i32;
                     }
                 }
@@ -196,25 +201,27 @@ fn incremental_sums_equal_a_count_from_scratch_after_moves_and_undos() {
         .into_iter()
         .enumerate()
     {
-        // (board, threat values, a network)
-        for ((rows, cols), threats, with_net) in [
-            ((15, 15), true, false),
-            ((10, 23), true, false),
-            ((19, 12), true, false),
-            ((15, 15), false, false),
-            ((12, 17), false, false),
-            ((30, 30), false, false),
-            ((24, 41), false, false),
-            ((15, 15), false, true),
-            ((13, 21), false, true),
-            ((30, 30), false, true),
-            ((16, 14), true, true),
+        // (board, threat values, a network: none, one, one with embeddings by colour)
+        for ((rows, cols), threats, net) in [
+            ((15, 15), true, 0),
+            ((10, 23), true, 0),
+            ((19, 12), true, 0),
+            ((15, 15), false, 0),
+            ((12, 17), false, 0),
+            ((30, 30), false, 0),
+            ((24, 41), false, 0),
+            ((15, 15), false, 1),
+            ((13, 21), false, 1),
+            ((30, 30), false, 1),
+            ((16, 14), true, 1),
+            ((15, 15), false, 2),
+            ((11, 19), false, 2),
+            ((17, 17), true, 2),
         ] {
             let seed = k as u64 * 100 + rows as u64;
-            let w = if with_net {
-                random_weights_with_net(seed, threats)
-            } else {
-                random_weights(seed, threats)
+            let w = match net {
+                0 => random_weights(seed, threats),
+                n => random_weights_with_net(seed, threats, n == 2),
             };
             let mut board = Board::new(rows, cols, rule).unwrap();
             let mut pos = Position::with_weights(&board, Side::First, Some(w));
@@ -278,8 +285,9 @@ fn the_weights_file_round_trips() {
     assert_eq!(bytes.len(), values + 4 * 4 + 8);
     assert_eq!(Weights::from_bytes(&bytes).unwrap(), w);
     // With networks for two rules.
-    w.rule_mut(Rule::Freestyle).set_net(Some(random_net(1)));
-    w.rule_mut(Rule::Caro).set_net(Some(random_net(2)));
+    w.rule_mut(Rule::Freestyle)
+        .set_net(Some(random_net(1, false)));
+    w.rule_mut(Rule::Caro).set_net(Some(random_net(2, false)));
     let bytes = w.to_bytes();
     assert_eq!(bytes.len(), values + 4 * 4 + 2 * Net::BYTES + 8);
     let read = Weights::from_bytes(&bytes).unwrap();
@@ -291,6 +299,20 @@ fn the_weights_file_round_trips() {
         read.rule(Rule::Freestyle).net(),
         read.rule(Rule::Caro).net()
     );
+    // And one whose colours have embeddings of their own.
+    w.rule_mut(Rule::Renju).set_net(Some(random_net(3, true)));
+    let bytes = w.to_bytes();
+    assert_eq!(
+        bytes.len(),
+        values + 4 * 4 + 2 * Net::BYTES + Net::BYTES_BY_COLOUR + 8
+    );
+    let read = Weights::from_bytes(&bytes).unwrap();
+    assert_eq!(read, w);
+    let renju = read.rule(Rule::Renju).net().unwrap();
+    assert!(renju.by_colour() && !read.rule(Rule::Caro).net().unwrap().by_colour());
+    // X's embeddings and O's differ (the network would be colour-blind otherwise).
+    let c = weights::combo_index([patterns::F3, patterns::F3, 0, 0]);
+    assert_ne!(renju.embedding(c, false), renju.embedding(c, true));
 }
 
 #[test]
@@ -327,7 +349,8 @@ fn a_truncated_or_corrupted_weights_file_is_refused_with_a_message() {
     // A network: cut short, of the wrong length, or with a weight that is not a number
     // (the checksum made right, as a careless tool would write it).
     let mut w = Weights::zero();
-    w.rule_mut(Rule::Standard).set_net(Some(random_net(5)));
+    w.rule_mut(Rule::Standard)
+        .set_net(Some(random_net(5, false)));
     let bytes = w.to_bytes();
     let err = Weights::from_bytes(&bytes[..bytes.len() - 100]).unwrap_err();
     assert!(err.contains("truncated"), "{err}");

@@ -15,6 +15,10 @@
 //!
 //! Combinations that [`super::weights::fixed_combo`] leaves at nothing (every cell far from
 //! the stones) have no embedding either, so the sums mean the same on every board.
+//!
+//! A network may tell the colours apart ([`Net::by_colour`]): then X's combinations and O's
+//! have embeddings of their own (under renju a cell where Black would make two threes is
+//! forbidden to Black and a winning threat for White, though the shape is the same).
 
 use super::weights::{self, COMBOS};
 use std::sync::OnceLock;
@@ -36,8 +40,11 @@ pub type Acc = [i32; INPUTS];
 /// The network's weights.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
-    /// By combination index; all zero for the fixed combinations.
+    /// By combination index (with colours, X's then O's); all zero for the fixed
+    /// combinations.
     embed: Vec<[i16; INPUTS]>,
+    /// Where O's embeddings start: 0 when the colours share them, [`COMBOS`] when not.
+    o_from: usize,
     /// Added to the inputs before clipping.
     bias: [i16; INPUTS],
     hidden: [[f32; INPUTS]; HIDDEN],
@@ -72,14 +79,21 @@ impl Net {
         out: [f32; HIDDEN],
         out_bias: f32,
     ) -> Net {
-        assert_eq!(embed.len(), COMBOS, "one embedding a combination");
+        assert!(
+            embed.len() == COMBOS || embed.len() == 2 * COMBOS,
+            "one embedding a combination, or one a combination and colour"
+        );
         for (c, levels) in weights::tables().levels.iter().enumerate() {
             if weights::fixed_combo(*levels) {
                 embed[c] = [0; INPUTS];
+                if let Some(o) = embed.get_mut(COMBOS + c) {
+                    *o = [0; INPUTS];
+                }
             }
         }
         nibble_index();
         Net {
+            o_from: embed.len() - COMBOS,
             embed,
             bias,
             hidden,
@@ -89,30 +103,38 @@ impl Net {
         }
     }
 
-    /// The embedding of combination `c`.
-    pub fn embedding(&self, c: usize) -> &[i16; INPUTS] {
-        &self.embed[c]
+    /// Whether X's and O's combinations have embeddings of their own.
+    pub fn by_colour(&self) -> bool {
+        self.o_from != 0
     }
 
-    /// Moves a cell's embedding in `acc` from the combination of the side's levels as the
-    /// nibble key `before` ([`weights::nibble_key`]) to that of `after`.
+    /// The embedding of combination `c` for X (`o` false) or O.
+    pub fn embedding(&self, c: usize, o: bool) -> &[i16; INPUTS] {
+        &self.embed[c + if o { self.o_from } else { 0 }]
+    }
+
+    /// Moves a cell's embedding in `acc` (X's sum, or O's with `o`) from the combination of
+    /// the side's levels as the nibble key `before` ([`weights::nibble_key`]) to that of
+    /// `after`.
     #[inline(always)]
-    pub fn shift(&self, acc: &mut Acc, before: usize, after: usize) {
+    pub fn shift(&self, acc: &mut Acc, o: bool, before: usize, after: usize) {
         let index = nibble_index();
         let (b, a) = (index[before] as usize, index[after] as usize);
         if a != b {
-            let (b, a) = (&self.embed[b], &self.embed[a]);
+            let from = if o { self.o_from } else { 0 };
+            let (b, a) = (&self.embed[from + b], &self.embed[from + a]);
             for j in 0..INPUTS {
                 acc[j] += a[j] as i32 - b[j] as i32;
             }
         }
     }
 
-    /// Adds (`sign` 1) or takes away (-1) to `acc` the embedding of the combination whose
-    /// levels make the nibble key `key`.
+    /// Adds (`sign` 1) or takes away (-1) to `acc` (X's sum, or O's with `o`) the embedding
+    /// of the combination whose levels make the nibble key `key`.
     #[inline(always)]
-    pub fn tally(&self, acc: &mut Acc, key: usize, sign: i32) {
-        let e = &self.embed[nibble_index()[key] as usize];
+    pub fn tally(&self, acc: &mut Acc, o: bool, key: usize, sign: i32) {
+        let from = if o { self.o_from } else { 0 };
+        let e = &self.embed[from + nibble_index()[key] as usize];
         for j in 0..INPUTS {
             acc[j] += sign * e[j] as i32;
         }
@@ -142,9 +164,11 @@ impl Net {
 
     /// Bytes of a network in a file (see [`Net::to_bytes`]).
     pub const BYTES: usize = (COMBOS + 1) * INPUTS * 2 + (HIDDEN * INPUTS + 2 * HIDDEN + 1) * 4;
+    /// Bytes of a network whose colours have embeddings of their own.
+    pub const BYTES_BY_COLOUR: usize = Self::BYTES + COMBOS * INPUTS * 2;
 
-    /// The network as bytes, little endian: the embeddings by combination then the input
-    /// bias (i16 each), the hidden weights by unit, the hidden biases, the output weights
+    /// The network as bytes, little endian: the embeddings by combination (with colours,
+    /// X's then O's) then the input bias (i16 each), the hidden weights by unit, the hidden biases, the output weights
     /// and the output bias (f32 each).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(Self::BYTES);
@@ -159,17 +183,21 @@ impl Net {
         out
     }
 
-    /// Reads [`Net::BYTES`] bytes written by [`Net::to_bytes`]; refuses weights that are
-    /// not finite.
+    /// Reads [`Net::BYTES`] (or [`Net::BYTES_BY_COLOUR`]) bytes written by
+    /// [`Net::to_bytes`]; refuses weights that are not finite.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
-        if bytes.len() != Self::BYTES {
-            return Err(format!(
-                "a network takes {} bytes, not {}",
-                Self::BYTES,
-                bytes.len()
-            ));
-        }
-        let (ints, floats) = bytes.split_at((COMBOS + 1) * INPUTS * 2);
+        let embeddings = match bytes.len() {
+            Self::BYTES => COMBOS,
+            Self::BYTES_BY_COLOUR => 2 * COMBOS,
+            n => {
+                return Err(format!(
+                    "a network takes {} bytes ({} with embeddings by colour), not {n}",
+                    Self::BYTES,
+                    Self::BYTES_BY_COLOUR
+                ))
+            }
+        };
+        let (ints, floats) = bytes.split_at((embeddings + 1) * INPUTS * 2);
         let ints: Vec<i16> = ints
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
@@ -182,8 +210,8 @@ impl Net {
             return Err("the network has a weight that is not a finite number".to_string());
         }
         let lanes = |at: usize| -> [i16; INPUTS] { std::array::from_fn(|j| ints[at + j]) };
-        let embed = (0..COMBOS).map(|c| lanes(c * INPUTS)).collect();
-        let bias = lanes(COMBOS * INPUTS);
+        let embed = (0..embeddings).map(|c| lanes(c * INPUTS)).collect();
+        let bias = lanes(embeddings * INPUTS);
         let hidden = std::array::from_fn(|k| std::array::from_fn(|j| floats[k * INPUTS + j]));
         let at = HIDDEN * INPUTS;
         let hidden_bias = std::array::from_fn(|k| floats[at + k]);

@@ -598,8 +598,8 @@ impl Position {
     fn tally_net(&mut self, i: usize, sign: i32) {
         if let Some(net) = self.net {
             let word = u32::from_le_bytes(self.pairs_at[i]);
-            net.tally(&mut self.acc[0], weights::nibble_key(word), sign);
-            net.tally(&mut self.acc[1], weights::nibble_key(word >> 4), sign);
+            net.tally(&mut self.acc[0], false, weights::nibble_key(word), sign);
+            net.tally(&mut self.acc[1], true, weights::nibble_key(word >> 4), sign);
         }
     }
 
@@ -776,8 +776,8 @@ impl Position {
         if TRACK == NET || TRACK == FULL {
             if let Some(net) = self.net {
                 let key = weights::nibble_key;
-                net.shift(&mut sums.3[0], key(word), key(next));
-                net.shift(&mut sums.3[1], key(word >> 4), key(next >> 4));
+                net.shift(&mut sums.3[0], false, key(word), key(next));
+                net.shift(&mut sums.3[1], true, key(word >> 4), key(next >> 4));
             }
         }
         self.pairs_at[n][d] = new;

@@ -464,6 +464,12 @@ impl NetSample {
     /// `pos` must be evaluated as the network's corrections will be: with the weights it
     /// will ship beside, and no network.
     pub fn new(pos: &Position, target: f32) -> NetSample {
+        NetSample::with_colours(pos, target, false)
+    }
+
+    /// As [`NetSample::new`]; with `by_colour`, for a network whose embeddings tell the
+    /// colours apart ([`Net::by_colour`]): O's combinations are numbered after X's.
+    pub fn with_colours(pos: &Position, target: f32, by_colour: bool) -> NetSample {
         debug_assert_eq!(pos.net_correction(), 0);
         let me = pos.to_move();
         let mut cells = [Vec::new(), Vec::new()];
@@ -476,7 +482,8 @@ impl NetSample {
                 for (role, side) in [me, me.opponent()].into_iter().enumerate() {
                     let levels = pos.levels(i, side);
                     if !weights::fixed_combo(levels) {
-                        cells[role].push(weights::combo_index(levels) as u16);
+                        let shift = if by_colour { side.index() * COMBOS } else { 0 };
+                        cells[role].push((weights::combo_index(levels) + shift) as u16);
                     }
                 }
             }
@@ -491,19 +498,55 @@ impl NetSample {
 
 /// The network's weights in one vector while it is fitted (in units of one input, not yet
 /// [`net::QA`]): the embeddings of the side to move's combinations, the other side's
-/// ([`net::LANES`] each), the input biases, the hidden weights by unit, the hidden biases,
-/// the output weights and the output bias.
-mod layout {
-    use super::net::{HIDDEN, INPUTS, LANES};
-    use super::COMBOS;
-    pub const MINE: usize = 0;
-    pub const THEIRS: usize = MINE + COMBOS * LANES;
-    pub const BIAS: usize = THEIRS + COMBOS * LANES;
-    pub const HIDDEN_W: usize = BIAS + INPUTS;
-    pub const HIDDEN_B: usize = HIDDEN_W + HIDDEN * INPUTS;
-    pub const OUT_W: usize = HIDDEN_B + HIDDEN;
-    pub const OUT_B: usize = OUT_W + HIDDEN;
-    pub const LEN: usize = OUT_B + 1;
+/// ([`net::LANES`] each; with colours, X's combinations then O's), the input biases, the
+/// hidden weights by unit, the hidden biases, the output weights and the output bias.
+#[derive(Clone, Copy)]
+struct Layout {
+    /// Embeddings a role: [`COMBOS`], or twice that with colours.
+    embeddings: usize,
+    mine: usize,
+    theirs: usize,
+    bias: usize,
+    hidden_w: usize,
+    hidden_b: usize,
+    out_w: usize,
+    out_b: usize,
+    len: usize,
+}
+
+impl Layout {
+    fn new(by_colour: bool) -> Layout {
+        use net::{HIDDEN, INPUTS, LANES};
+        let embeddings = if by_colour { 2 * COMBOS } else { COMBOS };
+        let mine = 0;
+        let theirs = mine + embeddings * LANES;
+        let bias = theirs + embeddings * LANES;
+        let hidden_w = bias + INPUTS;
+        let hidden_b = hidden_w + HIDDEN * INPUTS;
+        let out_w = hidden_b + HIDDEN;
+        let out_b = out_w + HIDDEN;
+        Layout {
+            embeddings,
+            mine,
+            theirs,
+            bias,
+            hidden_w,
+            hidden_b,
+            out_w,
+            out_b,
+            len: out_b + 1,
+        }
+    }
+
+    /// The layout of a vector of `len` weights.
+    fn of(len: usize) -> Layout {
+        let blind = Layout::new(false);
+        if len == blind.len {
+            blind
+        } else {
+            Layout::new(true)
+        }
+    }
 }
 
 /// What a forward pass keeps for the backward one.
@@ -516,10 +559,10 @@ struct NetPass {
 }
 
 fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
-    use layout::*;
     use net::{HIDDEN, INPUTS, LANES};
-    let mut inputs: [f64; INPUTS] = std::array::from_fn(|j| w[BIAS + j]);
-    for (role, from) in [(0, MINE), (1, THEIRS)] {
+    let l = Layout::of(w.len());
+    let mut inputs: [f64; INPUTS] = std::array::from_fn(|j| w[l.bias + j]);
+    for (role, from) in [(0, l.mine), (1, l.theirs)] {
         for &c in &s.cells[role] {
             let e = &w[from + c as usize * LANES..][..LANES];
             for j in 0..LANES {
@@ -528,17 +571,17 @@ fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
         }
     }
     let mut hidden = [0.0; HIDDEN];
-    let mut out = w[OUT_B];
+    let mut out = w[l.out_b];
     for (k, h) in hidden.iter_mut().enumerate() {
-        let row = &w[HIDDEN_W + k * INPUTS..][..INPUTS];
-        let z: f64 = w[HIDDEN_B + k]
+        let row = &w[l.hidden_w + k * INPUTS..][..INPUTS];
+        let z: f64 = w[l.hidden_b + k]
             + row
                 .iter()
                 .zip(&inputs)
                 .map(|(a, x)| a * x.clamp(0.0, 1.0))
                 .sum::<f64>();
         *h = z.max(0.0);
-        out += w[OUT_W + k] * *h;
+        out += w[l.out_w + k] * *h;
     }
     NetPass {
         inputs,
@@ -566,25 +609,26 @@ const NET_BATCH: usize = 256;
 pub fn fit_net(
     train: &mut [NetSample],
     held_out: &[NetSample],
+    by_colour: bool,
     config: &FitConfig,
     report: &mut dyn FnMut(usize, f64, f64),
 ) -> Net {
-    use layout::*;
     use net::{HIDDEN, INPUTS, LANES};
+    let l = Layout::new(by_colour);
     let mut rng = StdRng::seed_from_u64(config.seed ^ 0x6e65_7477);
-    let mut w0 = vec![0.0; LEN];
-    for v in &mut w0[MINE..BIAS] {
+    let mut w0 = vec![0.0; l.len];
+    for v in &mut w0[l.mine..l.bias] {
         *v = rng.random_range(-0.05..0.05);
     }
-    for v in &mut w0[BIAS..HIDDEN_W] {
+    for v in &mut w0[l.bias..l.hidden_w] {
         *v = 0.1;
     }
     let spread = 1.0 / (INPUTS as f64).sqrt();
-    for v in &mut w0[HIDDEN_W..HIDDEN_B] {
+    for v in &mut w0[l.hidden_w..l.hidden_b] {
         *v = rng.random_range(-spread..spread);
     }
-    let mut adam = Adam::new(LEN);
-    let mut grad = vec![0.0; LEN];
+    let mut adam = Adam::new(l.len);
+    let mut grad = vec![0.0; l.len];
     let epochs = config.epochs;
     let step = |batch: &[NetSample], w: &mut [f64], epoch: usize| {
         let rate = NET_RATE * (1.0 - 0.9 * (epoch - 1) as f64 / epochs as f64);
@@ -593,27 +637,27 @@ pub fn fit_net(
             let pass = net_forward(s, w);
             // d(cross entropy)/d(log-odds of the network's output).
             let d = (sigmoid(pass.value / SCALE) - s.target as f64) / batch.len() as f64;
-            grad[OUT_B] += d;
+            grad[l.out_b] += d;
             let mut d_inputs = [0.0; INPUTS];
             for k in 0..HIDDEN {
-                grad[OUT_W + k] += d * pass.hidden[k];
+                grad[l.out_w + k] += d * pass.hidden[k];
                 if pass.hidden[k] <= 0.0 {
                     continue;
                 }
-                let dz = d * w[OUT_W + k];
-                grad[HIDDEN_B + k] += dz;
+                let dz = d * w[l.out_w + k];
+                grad[l.hidden_b + k] += dz;
                 for j in 0..INPUTS {
                     let x = pass.inputs[j];
-                    grad[HIDDEN_W + k * INPUTS + j] += dz * x.clamp(0.0, 1.0);
+                    grad[l.hidden_w + k * INPUTS + j] += dz * x.clamp(0.0, 1.0);
                     if x > 0.0 && x < 1.0 {
-                        d_inputs[j] += dz * w[HIDDEN_W + k * INPUTS + j];
+                        d_inputs[j] += dz * w[l.hidden_w + k * INPUTS + j];
                     }
                 }
             }
             for j in 0..INPUTS {
-                grad[BIAS + j] += d_inputs[j];
+                grad[l.bias + j] += d_inputs[j];
             }
-            for (role, from) in [(0, MINE), (1, THEIRS)] {
+            for (role, from) in [(0, l.mine), (1, l.theirs)] {
                 for &c in &s.cells[role] {
                     let at = from + c as usize * LANES;
                     for j in 0..LANES {
@@ -641,16 +685,16 @@ pub fn fit_net(
 
 /// The fitted vector as a network: embeddings and input biases in units of [`net::QA`].
 fn net_from_vector(w: &[f64]) -> Net {
-    use layout::*;
     use net::{INPUTS, LANES, QA};
+    let l = Layout::of(w.len());
     let q = |v: f64| (v * QA as f64).round().clamp(-32767.0, 32767.0) as i16;
-    let embed = (0..COMBOS)
+    let embed = (0..l.embeddings)
         .map(|c| {
             std::array::from_fn(|j| {
                 let (from, lane) = if j < LANES {
-                    (MINE, j)
+                    (l.mine, j)
                 } else {
-                    (THEIRS, j - LANES)
+                    (l.theirs, j - LANES)
                 };
                 q(w[from + c * LANES + lane])
             })
@@ -659,10 +703,10 @@ fn net_from_vector(w: &[f64]) -> Net {
     let f = |v: f64| v as f32;
     Net::new(
         embed,
-        std::array::from_fn(|j| q(w[BIAS + j])),
-        std::array::from_fn(|k| std::array::from_fn(|j| f(w[HIDDEN_W + k * INPUTS + j]))),
-        std::array::from_fn(|k| f(w[HIDDEN_B + k])),
-        std::array::from_fn(|k| f(w[OUT_W + k])),
-        f(w[OUT_B]),
+        std::array::from_fn(|j| q(w[l.bias + j])),
+        std::array::from_fn(|k| std::array::from_fn(|j| f(w[l.hidden_w + k * INPUTS + j]))),
+        std::array::from_fn(|k| f(w[l.hidden_b + k])),
+        std::array::from_fn(|k| f(w[l.out_w + k])),
+        f(w[l.out_b]),
     )
 }

@@ -21,12 +21,13 @@
 //! search about a fifth more time). With threat values too, every cell's combination index
 //! and threat class, at about half the engine's speed.
 //!
-//! The file (`data/caro/eval.bin`): the bytes `CEV2`; the number of rules, pair values,
+//! The file (`data/caro/eval.bin`): the bytes `CEV3`; the number of rules, pair values,
 //! combinations and threat masks (u32 each, little endian); for each rule in the order
 //! caro, freestyle, standard, renju, the pair-value corrections (see [`PAIRS`]), the
 //! combination values of X then O and the threat values with X to move then with O to move
 //! (i16 each, little endian); then for each rule in the same order the length of its network
-//! (u32, little endian: 0 for none, else [`Net::BYTES`]) and the network ([`Net::to_bytes`]);
+//! (u32, little endian: 0 for none, else [`Net::BYTES`], or [`Net::BYTES_BY_COLOUR`] for one
+//! whose colours have embeddings of their own) and the network ([`Net::to_bytes`]);
 //! then an FNV-1a 64 checksum of all the bytes before it (u64, little endian). A file with
 //! another layout, length or checksum, or a network with a weight that is not a finite
 //! number, is refused with a message.
@@ -409,10 +410,11 @@ impl Weights {
                 return Err(truncated(at + 4 + 8));
             }
             let n = word(at);
-            if n != 0 && n != Net::BYTES {
+            if n != 0 && n != Net::BYTES && n != Net::BYTES_BY_COLOUR {
                 return Err(format!(
-                    "the evaluation file's network for {rule} has {n} bytes; this program expects {}",
-                    Net::BYTES
+                    "the evaluation file's network for {rule} has {n} bytes; this program expects {} or {}",
+                    Net::BYTES,
+                    Net::BYTES_BY_COLOUR
                 ));
             }
             nets.push((at + 4, n));

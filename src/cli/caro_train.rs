@@ -354,6 +354,10 @@ pub struct TrainArgs {
     /// (lines of 'caro label'), on top of the starting weights' evaluation, which it keeps
     #[arg(long, conflicts_with_all = ["pairs", "combos", "from_classic"])]
     pub net: bool,
+    /// With --net: X's and O's combinations get embeddings of their own (for renju, whose
+    /// colours play by different rules)
+    #[arg(long, requires = "net")]
+    pub by_colour: bool,
     /// The game files (with --pairs, --combos or --net, the label files)
     #[arg(required = true, value_name = "GAMES")]
     pub files: Vec<String>,
@@ -526,7 +530,7 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
     let by_rule = read_labels(&args.files, |record, score| {
         let board = &record.board;
         let pos = Position::with_weights(board, board.to_move(), Some(base.rule(board.rule())));
-        NetSample::new(&pos, train::score_target(score))
+        NetSample::with_colours(&pos, train::score_target(score), args.by_colour)
     })?;
     for RuleSamples {
         rule,
@@ -540,9 +544,15 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
             seed: args.seed,
             ..FitConfig::default()
         };
-        let net = train::fit_net(&mut training, &held_out, &config, &mut |e, t, h| {
-            eprintln!("{rule} epoch {e}: loss {t:.5}, held out {h:.5}");
-        });
+        let net = train::fit_net(
+            &mut training,
+            &held_out,
+            args.by_colour,
+            &config,
+            &mut |e, t, h| {
+                eprintln!("{rule} epoch {e}: loss {t:.5}, held out {h:.5}");
+            },
+        );
         weights.rule_mut(rule).set_net(Some(net));
     }
     std::fs::write(&args.out, weights.to_bytes())
