@@ -168,8 +168,8 @@ impl Net {
     pub const BYTES_BY_COLOUR: usize = Self::BYTES + COMBOS * INPUTS * 2;
 
     /// The network as bytes, little endian: the embeddings by combination (with colours,
-    /// X's then O's) then the input bias (i16 each), the hidden weights by unit, the hidden biases, the output weights
-    /// and the output bias (f32 each).
+    /// X's then O's) then the input bias (i16 each), the hidden weights by unit, the hidden
+    /// biases, the output weights and the output bias (f32 each).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(Self::BYTES);
         for v in self.embed.iter().flatten().chain(self.bias.iter()) {

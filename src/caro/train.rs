@@ -462,14 +462,9 @@ pub struct NetSample {
 
 impl NetSample {
     /// `pos` must be evaluated as the network's corrections will be: with the weights it
-    /// will ship beside, and no network.
-    pub fn new(pos: &Position, target: f32) -> NetSample {
-        NetSample::with_colours(pos, target, false)
-    }
-
-    /// As [`NetSample::new`]; with `by_colour`, for a network whose embeddings tell the
-    /// colours apart ([`Net::by_colour`]): O's combinations are numbered after X's.
-    pub fn with_colours(pos: &Position, target: f32, by_colour: bool) -> NetSample {
+    /// will ship beside, and no network. With `by_colour`, for a network whose embeddings
+    /// tell the colours apart ([`Net::by_colour`]): O's combinations are numbered after X's.
+    pub fn new(pos: &Position, target: f32, by_colour: bool) -> NetSample {
         debug_assert_eq!(pos.net_correction(), 0);
         let me = pos.to_move();
         let mut cells = [Vec::new(), Vec::new()];

@@ -530,7 +530,7 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
     let by_rule = read_labels(&args.files, |record, score| {
         let board = &record.board;
         let pos = Position::with_weights(board, board.to_move(), Some(base.rule(board.rule())));
-        NetSample::with_colours(&pos, train::score_target(score), args.by_colour)
+        NetSample::new(&pos, train::score_target(score), args.by_colour)
     })?;
     for RuleSamples {
         rule,
