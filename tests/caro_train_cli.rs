@@ -242,6 +242,48 @@ fn cell_combos(pos: &caro::caro::position::Position, side: caro::game::Side) -> 
         .collect()
 }
 
+/// A quiet position of the games for a network's fit: the game so far, the side to move,
+/// its evaluation under the shipped weights with `rule`'s network left out, and the
+/// combination the side to move would make on each empty cell.
+type NetCase = (GameRecord, caro::game::Side, i32, Vec<usize>);
+
+/// How many of `mine`'s cells make the combination `c`.
+fn count(mine: &[usize], c: usize) -> usize {
+    mine.iter().filter(|&&m| m == c).count()
+}
+
+/// The quiet positions of `games_file` as [`NetCase`]s, and the combination whose count
+/// splits them most evenly into "at most one" and "two or more", among those with an open
+/// two or more in some direction.
+fn net_cases(games_file: &std::path::Path, rule: Rule) -> (Vec<NetCase>, usize) {
+    use caro::caro::position::Position;
+    use caro::caro::weights::COMBOS;
+    let mut plain = Weights::shipped().unwrap().clone();
+    plain.rule_mut(rule).set_net(None);
+    let plain = plain.leak();
+    let mut positions = Vec::new();
+    let mut seen = vec![0u32; COMBOS];
+    for prefix in quiet_prefixes(games_file) {
+        let (board, me) = (&prefix.board, prefix.board.to_move());
+        let pos = Position::with_weights(board, me, Some(plain.rule(rule)));
+        let mine = cell_combos(&pos, me);
+        for &c in &mine {
+            seen[c] += 1;
+        }
+        let value = caro::caro::eval::evaluate(&pos);
+        positions.push((prefix, me, value, mine));
+    }
+    let chosen = (0..COMBOS)
+        .filter(|&c| caro::caro::weights::tables().levels[c][3] >= caro::caro::patterns::F2)
+        .filter(|&c| seen[c] > 0)
+        .min_by_key(|&c| {
+            let many = positions.iter().filter(|p| count(&p.3, c) >= 2).count();
+            (many as i64 * 2 - positions.len() as i64).abs()
+        })
+        .unwrap();
+    (positions, chosen)
+}
+
 /// Writes `labels` to `dir/labels.txt` and fits them for 150 epochs with `caro train` and
 /// `flags` into `dir/eval.bin`: the weights read back, and what the command printed.
 fn train_on_labels(dir: &std::path::Path, labels: &str, flags: &[&str]) -> (Weights, String) {
@@ -606,7 +648,6 @@ fn selfplay_leaves_are_positions_its_searches_reached_and_label_last_scores_the_
 #[test]
 fn train_net_learns_a_threshold_a_sum_of_cell_values_cannot_and_keeps_the_rest() {
     use caro::caro::position::Position;
-    use caro::caro::weights::COMBOS;
     // Labels made by a known model a sum of per-cell values cannot be: the shipped
     // freestyle evaluation, plus 300 points when the side to move has at least two empty
     // cells of a chosen combination (one cell alone is worth nothing). The network fitted
@@ -616,32 +657,7 @@ fn train_net_learns_a_threshold_a_sum_of_cell_values_cannot_and_keeps_the_rest()
     std::fs::create_dir_all(&dir).unwrap();
     let games_file = write_games(&dir, "freestyle", "80");
     let shipped = Weights::shipped().unwrap();
-    let mut plain = shipped.clone();
-    plain.rule_mut(Rule::Freestyle).set_net(None);
-    let plain = plain.leak();
-    let mut positions = Vec::new();
-    let mut seen = vec![0u32; COMBOS];
-    for prefix in quiet_prefixes(&games_file) {
-        let (board, me) = (&prefix.board, prefix.board.to_move());
-        let pos = Position::with_weights(board, me, Some(plain.rule(Rule::Freestyle)));
-        let mine = cell_combos(&pos, me);
-        for &c in &mine {
-            seen[c] += 1;
-        }
-        let value = caro::caro::eval::evaluate(&pos);
-        positions.push((prefix, me, value, mine));
-    }
-    // The combination whose count splits the positions most evenly into "at most one" and
-    // "two or more" among those with an open two or more in some direction.
-    let count = |mine: &[usize], c: usize| mine.iter().filter(|&&m| m == c).count();
-    let chosen = (0..COMBOS)
-        .filter(|&c| caro::caro::weights::tables().levels[c][3] >= caro::caro::patterns::F2)
-        .filter(|&c| seen[c] > 0)
-        .min_by_key(|&c| {
-            let many = positions.iter().filter(|p| count(&p.3, c) >= 2).count();
-            (many as i64 * 2 - positions.len() as i64).abs()
-        })
-        .unwrap();
+    let (positions, chosen) = net_cases(&games_file, Rule::Freestyle);
     let mut labels = String::new();
     for (prefix, _, value, mine) in &positions {
         let step = if count(mine, chosen) >= 2 { 300 } else { 0 };
@@ -690,7 +706,6 @@ fn train_net_learns_a_threshold_a_sum_of_cell_values_cannot_and_keeps_the_rest()
 #[test]
 fn train_net_by_colour_learns_what_only_one_colour_is_worth() {
     use caro::caro::position::Position;
-    use caro::caro::weights::COMBOS;
     use caro::game::Side;
     // Labels made by a known model that tells the colours apart, as renju's rules do: the
     // shipped renju evaluation without its network, plus 300 points when the side to move
@@ -702,30 +717,7 @@ fn train_net_by_colour_learns_what_only_one_colour_is_worth() {
     std::fs::create_dir_all(&dir).unwrap();
     let games_file = write_games(&dir, "renju", "80");
     let shipped = Weights::shipped().unwrap();
-    let mut plain = shipped.clone();
-    plain.rule_mut(Rule::Renju).set_net(None);
-    let plain = plain.leak();
-    let mut positions = Vec::new();
-    let mut seen = vec![0u32; COMBOS];
-    for prefix in quiet_prefixes(&games_file) {
-        let (board, me) = (&prefix.board, prefix.board.to_move());
-        let pos = Position::with_weights(board, me, Some(plain.rule(Rule::Renju)));
-        let mine = cell_combos(&pos, me);
-        for &c in &mine {
-            seen[c] += 1;
-        }
-        let value = caro::caro::eval::evaluate(&pos);
-        positions.push((prefix, me, value, mine));
-    }
-    let count = |mine: &[usize], c: usize| mine.iter().filter(|&&m| m == c).count();
-    let chosen = (0..COMBOS)
-        .filter(|&c| caro::caro::weights::tables().levels[c][3] >= caro::caro::patterns::F2)
-        .filter(|&c| seen[c] > 0)
-        .min_by_key(|&c| {
-            let many = positions.iter().filter(|p| count(&p.3, c) >= 2).count();
-            (many as i64 * 2 - positions.len() as i64).abs()
-        })
-        .unwrap();
+    let (positions, chosen) = net_cases(&games_file, Rule::Renju);
     let mut labels = String::new();
     for (prefix, me, value, mine) in &positions {
         let step = if *me == Side::First && count(mine, chosen) >= 2 {
