@@ -110,7 +110,17 @@ impl Net {
 
     /// The embedding of combination `c` for X (`o` false) or O.
     pub fn embedding(&self, c: usize, o: bool) -> &[i16; INPUTS] {
-        &self.embed[c + if o { self.o_from } else { 0 }]
+        &self.embed[self.colour_from(o) + c]
+    }
+
+    /// Where X's embeddings (`o` false) or O's start.
+    #[inline(always)]
+    fn colour_from(&self, o: bool) -> usize {
+        if o {
+            self.o_from
+        } else {
+            0
+        }
     }
 
     /// Moves a cell's embedding in `acc` (X's sum, or O's with `o`) from the combination of
@@ -121,7 +131,7 @@ impl Net {
         let index = nibble_index();
         let (b, a) = (index[before] as usize, index[after] as usize);
         if a != b {
-            let from = if o { self.o_from } else { 0 };
+            let from = self.colour_from(o);
             let (b, a) = (&self.embed[from + b], &self.embed[from + a]);
             for j in 0..INPUTS {
                 acc[j] += a[j] as i32 - b[j] as i32;
@@ -133,8 +143,7 @@ impl Net {
     /// of the combination whose levels make the nibble key `key`.
     #[inline(always)]
     pub fn tally(&self, acc: &mut Acc, o: bool, key: usize, sign: i32) {
-        let from = if o { self.o_from } else { 0 };
-        let e = &self.embed[from + nibble_index()[key] as usize];
+        let e = &self.embed[self.colour_from(o) + nibble_index()[key] as usize];
         for j in 0..INPUTS {
             acc[j] += sign * e[j] as i32;
         }
