@@ -130,6 +130,13 @@ pub trait Bot<P> {
         let _ = report;
         self.choose_move(position)
     }
+
+    /// Gives a bot a new budget for its next moves, keeping what it has learnt (a Gomocup
+    /// brain's time per move changes every move under a match clock). Bots whose levels are
+    /// fixed by depth, or that do not search, ignore it.
+    fn set_budget(&mut self, budget: Budget) {
+        let _ = budget;
+    }
 }
 
 /// How a bot's search is going: the best move found so far (in the game's move text) and

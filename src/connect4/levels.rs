@@ -270,6 +270,11 @@ impl PerfectBot {
         self.budget = budget;
     }
 
+    /// The limit on the solving of each move (`None`: none).
+    pub fn budget(&self) -> Option<Budget> {
+        self.budget
+    }
+
     /// Whether the last move chosen came from the exact solver.
     pub fn last_move_exact(&self) -> bool {
         self.last_move_exact
@@ -282,6 +287,10 @@ impl PerfectBot {
 
 impl Bot<Position> for PerfectBot {
     type Move = usize;
+
+    fn set_budget(&mut self, budget: Budget) {
+        PerfectBot::set_budget(self, Some(budget));
+    }
 
     fn choose_move(&mut self, position: &Position) -> Option<usize> {
         self.last_move_exact = true;
@@ -386,5 +395,13 @@ mod tests {
         // Late positions are solved within the budget.
         assert_eq!(bot.choose_move(&pos("271713432331713132")), Some(0));
         assert!(bot.last_move_exact());
+    }
+
+    #[test]
+    fn perfect_takes_a_budget_through_the_bot_interface() {
+        let mut bot = PerfectBot::with_tt_mib(1, Some(3));
+        let as_bot: &mut dyn Bot<Position, Move = usize> = &mut bot;
+        as_bot.set_budget(Budget::nodes(20_000));
+        assert_eq!(bot.budget(), Some(Budget::nodes(20_000)));
     }
 }

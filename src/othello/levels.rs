@@ -142,6 +142,10 @@ impl StrongBot {
 impl Bot<Position> for StrongBot {
     type Move = Square;
 
+    fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     fn choose_move(&mut self, position: &Position) -> Option<Square> {
         self.choose_move_reporting(position, &mut |_| {})
     }
@@ -206,4 +210,17 @@ pub fn play_game(black: &mut OthelloBot, white: &mut OthelloBot, start: Position
         }
     }
     position
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strong_takes_a_budget_through_the_bot_interface() {
+        let mut bot = StrongBot::new(Budget::nodes(1_000_000));
+        let as_bot: &mut dyn Bot<Position, Move = Square> = &mut bot;
+        as_bot.set_budget(Budget::nodes(5_000));
+        assert_eq!(bot.budget, Budget::nodes(5_000));
+    }
 }
