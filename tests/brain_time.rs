@@ -106,7 +106,7 @@ fn write_crowded_positions() {
             Level::Greedy,
             BotOptions {
                 seed: Some(rng.random()),
-                budget: None,
+                ..BotOptions::default()
             },
         );
         let target = rng.random_range(75..250) * 2;

@@ -24,6 +24,7 @@ fn bot(level: Level, seed: u64) -> caro::caro::CaroBot {
         BotOptions {
             seed: Some(seed),
             budget,
+            ..BotOptions::default()
         },
     )
 }
@@ -250,6 +251,7 @@ fn engine_never_plays_an_illegal_move_on_random_positions() {
             BotOptions {
                 seed: Some(round as u64),
                 budget: Some(Budget::nodes(3_000)),
+                ..BotOptions::default()
             },
         );
         let m = b
@@ -287,6 +289,25 @@ fn node_budget_search_is_deterministic_and_reports_progress() {
         da.len() >= 2 && da.windows(2).all(|w| w[0] < w[1]),
         "{da:?}"
     );
+}
+
+#[test]
+fn a_bot_searches_within_the_budget_it_is_given_later() {
+    let board = parse_position("freestyle 15x15 7,7 7,8 8,7 6,7 8,8 8,6 9,9 10,10").unwrap();
+    let mut master = bot(Level::Master, 5);
+    let most_nodes = |bot: &mut caro::caro::CaroBot| {
+        let mut nodes = 0;
+        bot.choose_move_reporting(&board, &mut |p| nodes = nodes.max(p.nodes));
+        nodes
+    };
+    let before = most_nodes(&mut master);
+    master.set_budget(Budget::nodes(3_000));
+    let small = most_nodes(&mut master);
+    master.set_budget(Budget::nodes(300_000));
+    let large = most_nodes(&mut master);
+    assert!(before > 3_000 && before <= 30_000, "{before}");
+    assert!(small > 0 && small <= 3_000, "{small}");
+    assert!(large > 30_000, "{large}");
 }
 
 #[test]

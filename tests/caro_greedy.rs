@@ -92,7 +92,7 @@ fn greedy_scores_from_the_side_to_move_when_it_plays_x() {
         Level::Greedy,
         BotOptions {
             seed: Some(3),
-            budget: None,
+            ..BotOptions::default()
         },
     );
     assert_eq!(bot.choose_move(&b), Some(Pos::new(9, 4)));

@@ -455,6 +455,7 @@ proptest! {
                 let mut bot = new_bot(level, BotOptions {
                     seed: Some(seed),
                     budget: Some(Budget::nodes(300)),
+                    ..BotOptions::default()
                 });
                 let m = bot.choose_move(&board);
                 let legal = board.empty_cells().any(|p| board.check_move(p).is_ok());

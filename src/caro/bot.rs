@@ -70,6 +70,15 @@ impl Level {
         Some(limits)
     }
 
+    /// The transposition table a searching level gets unless told otherwise, in MB (small
+    /// enough for a browser tab; a Gomocup brain keeps it within max_memory).
+    pub fn hash_megabytes(self) -> usize {
+        match self {
+            Level::Greedy | Level::Easy | Level::Normal => 4,
+            Level::Hard | Level::Master => 16,
+        }
+    }
+
     /// This level's budget when a move may take at most `time`: Master, which plans by the
     /// clock, takes all of it; the node-budgeted levels keep their node budgets and are only
     /// cut off at `time` (so a match or a tournament clock never makes them stronger).
@@ -93,6 +102,8 @@ pub struct BotOptions {
     pub seed: Option<u64>,
     /// Overrides the level's own time/node budget (searching levels only).
     pub budget: Option<Budget>,
+    /// Overrides the level's transposition-table size in MB (searching levels only).
+    pub hash_megabytes: Option<usize>,
 }
 
 /// A boxed Caro bot of any level.
@@ -110,11 +121,9 @@ pub fn new_bot(level: Level, options: BotOptions) -> CaroBot {
             if let Some(budget) = options.budget {
                 limits.budget = budget;
             }
-            let tt_megabytes = if matches!(level, Level::Easy | Level::Normal) {
-                4
-            } else {
-                16
-            };
+            let tt_megabytes = options
+                .hash_megabytes
+                .unwrap_or_else(|| level.hash_megabytes());
             Box::new(EngineBot::new(limits, tt_megabytes, rng))
         }
     }
@@ -165,6 +174,10 @@ impl Bot<Board> for EngineBot {
                 })
             })
             .best
+    }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.limits.budget = budget;
     }
 }
 

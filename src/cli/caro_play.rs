@@ -223,6 +223,7 @@ pub fn play_session(
                 BotOptions {
                     seed: setup.seed.map(|s| s.wrapping_add(i as u64)),
                     budget: level.budget_within(time),
+                    ..BotOptions::default()
                 },
             ));
         }

@@ -222,6 +222,7 @@ fn caro_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<Stri
         caro::BotOptions {
             seed: req.seed,
             budget,
+            ..caro::BotOptions::default()
         },
     );
     bot.choose_move_reporting(&board, report)

@@ -316,8 +316,9 @@ pub struct Brain {
     max_memory: Option<u64>,
     /// Some while between BOARD and DONE.
     reading_board: bool,
-    /// The bot and the budget it was made with; remade when the budget changes.
-    bot: Option<(Option<Budget>, CaroBot)>,
+    /// The bot and the table size (MB) it was made with; remade when that changes (a new
+    /// max_memory), given each move's budget otherwise, so its table lives on.
+    bot: Option<(Option<usize>, CaroBot)>,
     bots_made: u64,
     /// Time spent thinking this match, for `timeout_match` without `time_left`.
     spent: Duration,
@@ -600,18 +601,28 @@ impl Brain {
         self.bot_for(self.planned_time());
     }
 
-    /// The bot for a move of `planned` time: the one made before if its budget is the same,
-    /// else a new one.
+    /// The bot for a move of `planned` time: the one made before, given this move's budget,
+    /// unless max_memory has changed its table's size since.
     fn bot_for(&mut self, planned: Duration) -> &mut CaroBot {
         // Master thinks for the planned time; other levels keep their budgets within it.
-        let budget = self.options.level.budget_within(planned);
-        if self.bot.as_ref().map(|(b, _)| *b) != Some(budget) {
+        let level = self.options.level;
+        let budget = level.budget_within(planned);
+        let hash_megabytes = hash_megabytes(level, self.max_memory);
+        if self.bot.as_ref().map(|(h, _)| *h) != Some(hash_megabytes) {
             let seed = self.options.seed.map(|s| s.wrapping_add(self.bots_made));
             self.bots_made += 1;
-            let bot = new_bot(self.options.level, BotOptions { seed, budget });
-            self.bot = Some((budget, bot));
+            let options = BotOptions {
+                seed,
+                budget,
+                hash_megabytes,
+            };
+            self.bot = Some((hash_megabytes, new_bot(level, options)));
         }
-        &mut self.bot.as_mut().expect("made just above").1
+        let bot = &mut self.bot.as_mut().expect("made just above").1;
+        if let Some(budget) = budget {
+            bot.set_budget(budget);
+        }
+        bot
     }
 
     /// Chooses, records and answers the brain's move.
@@ -661,6 +672,25 @@ impl Brain {
         out.push(format_pos(pos));
         out
     }
+}
+
+/// What a brain keeps within max_memory beside its transposition table (the program, the
+/// pattern tables, the weights and the threat searches' tables), in MB.
+pub const RESERVED_MB: u64 = 32;
+
+/// The transposition table for `level` in MB: the level's own, but never more than
+/// `max_memory` (bytes; absent or 0 means no limit, as the protocol says) less
+/// [`RESERVED_MB`], and 1 MB at least. `None` for Greedy, which keeps no table.
+pub fn hash_megabytes(level: Level, max_memory: Option<u64>) -> Option<usize> {
+    level.limits()?;
+    let own = level.hash_megabytes();
+    Some(match max_memory {
+        None | Some(0) => own,
+        Some(bytes) => {
+            let room = (bytes >> 20).saturating_sub(RESERVED_MB).max(1);
+            own.min(usize::try_from(room).unwrap_or(usize::MAX))
+        }
+    })
 }
 
 /// A playable cell when the engine gave none: the free cell with the best Greedy score for
@@ -1134,6 +1164,58 @@ mod tests {
             plan_move_time(&info(i32::MAX as i64), 0, 225, Duration::ZERO),
             ms(4_500)
         );
+    }
+
+    #[test]
+    fn the_table_size_follows_max_memory() {
+        let mb = |n: u64| Some(n << 20);
+        assert_eq!(hash_megabytes(Level::Master, None), Some(16));
+        assert_eq!(hash_megabytes(Level::Master, Some(0)), Some(16));
+        assert_eq!(hash_megabytes(Level::Master, mb(350)), Some(16));
+        assert_eq!(hash_megabytes(Level::Master, Some(u64::MAX)), Some(16));
+        assert_eq!(hash_megabytes(Level::Master, mb(40)), Some(8));
+        assert_eq!(hash_megabytes(Level::Master, mb(10)), Some(1));
+        assert_eq!(hash_megabytes(Level::Master, Some(1)), Some(1));
+        assert_eq!(hash_megabytes(Level::Normal, None), Some(4));
+        assert_eq!(hash_megabytes(Level::Normal, mb(34)), Some(2));
+        assert_eq!(hash_megabytes(Level::Greedy, mb(80)), None);
+    }
+
+    #[test]
+    fn the_bot_and_its_table_outlive_a_changing_clock_but_not_a_new_max_memory() {
+        let mut b = Brain::new(BrainOptions {
+            level: Level::Hard,
+            seed: Some(7),
+            verbose: false,
+        });
+        assert_eq!(one(&mut b, "START 15"), "OK");
+        for info in [
+            "timeout_turn 1000",
+            "timeout_match 20000",
+            "time_left 10000",
+        ] {
+            assert!(b.handle_line(&format!("INFO {info}")).is_empty());
+        }
+        let made = b.bots_made;
+        one(&mut b, "BEGIN");
+        // Each move's time plan differs under a match clock (Hard's budget is its 20,000 nodes
+        // within the plan); the bot gets the new budget and keeps its table. The manager's
+        // stones go to corners, far from the brain's.
+        let mut plans = Vec::new();
+        for (left, theirs) in [(8_000, "0,0"), (6_000, "14,14")] {
+            assert!(b.handle_line(&format!("INFO time_left {left}")).is_empty());
+            plans.push(b.planned_time());
+            move_of(&one(&mut b, &format!("TURN {theirs}")));
+        }
+        assert_ne!(plans[0], plans[1]);
+        assert!(plans[0] < Duration::from_secs(3), "{plans:?}");
+        assert_eq!(b.bots_made, made, "no new bot while only the clock changed");
+        assert_eq!(b.bot.as_ref().map(|(h, _)| *h), Some(Some(16)));
+        // A new max_memory makes a bot with a smaller table.
+        assert!(b.handle_line("INFO max_memory 41943040").is_empty());
+        move_of(&one(&mut b, "TURN 14,0"));
+        assert_eq!(b.bots_made, made + 1);
+        assert_eq!(b.bot.as_ref().map(|(h, _)| *h), Some(Some(8)));
     }
 
     #[test]

@@ -339,6 +339,7 @@ impl Player for LevelPlayer {
             BotOptions {
                 seed: Some(self.seed),
                 budget: self.level.budget_within(self.time),
+                ..BotOptions::default()
             },
         ));
         Ok(())
