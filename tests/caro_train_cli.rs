@@ -692,7 +692,7 @@ fn train_net_learns_a_threshold_a_sum_of_cell_values_cannot_and_keeps_the_rest()
         mean(&many),
         mean(&one)
     );
-    // Everything else is kept: the linear values, and the other rules (with no network).
+    // Everything else is kept: the linear values, and the other rules.
     let before = shipped.rule(Rule::Freestyle);
     assert_eq!(rw.pair(), before.pair());
     assert_eq!(rw.combo(), before.combo());
