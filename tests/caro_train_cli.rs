@@ -305,6 +305,34 @@ fn train_on_labels(dir: &std::path::Path, labels: &str, flags: &[&str]) -> (Weig
     (fitted, err)
 }
 
+/// What `rw`'s network adds to the evaluation of a [`NetCase`] (its `value` is the
+/// evaluation without the network).
+fn net_correction(rw: &'static caro::caro::weights::RuleWeights, case: &NetCase) -> i32 {
+    use caro::caro::position::Position;
+    let (prefix, me, value, _) = case;
+    let pos = Position::with_weights(&prefix.board, *me, Some(rw));
+    caro::caro::eval::evaluate(&pos) - value
+}
+
+fn mean(v: &[i32]) -> f64 {
+    v.iter().sum::<i32>() as f64 / v.len().max(1) as f64
+}
+
+/// A network's fit for `rule` kept everything else: its linear values, and the other rules.
+fn assert_only_the_network_changed(fitted: &Weights, shipped: &Weights, rule: Rule) {
+    let (rw, before) = (fitted.rule(rule), shipped.rule(rule));
+    assert_eq!(rw.pair(), before.pair());
+    assert_eq!(rw.combo(), before.combo());
+    assert_eq!(rw.threat(), before.threat());
+    for other in Rule::ALL.into_iter().filter(|&r| r != rule) {
+        assert_eq!(
+            fitted.rule(other),
+            shipped.rule(other),
+            "{other:?} untouched"
+        );
+    }
+}
+
 #[test]
 fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
     use caro::caro::eval::PAIRS;
@@ -647,7 +675,6 @@ fn selfplay_leaves_are_positions_its_searches_reached_and_label_last_scores_the_
 
 #[test]
 fn train_net_learns_a_threshold_a_sum_of_cell_values_cannot_and_keeps_the_rest() {
-    use caro::caro::position::Position;
     // Labels made by a known model a sum of per-cell values cannot be: the shipped
     // freestyle evaluation, plus 300 points when the side to move has at least two empty
     // cells of a chosen combination (one cell alone is worth nothing). The network fitted
@@ -670,16 +697,13 @@ fn train_net_learns_a_threshold_a_sum_of_cell_values_cannot_and_keeps_the_rest()
     assert!(rw.net().is_some(), "{err}");
     // The corrections the network adds, by the count of the chosen combination.
     let (mut one, mut many) = (Vec::new(), Vec::new());
-    for (prefix, me, value, mine) in &positions {
-        let pos = Position::with_weights(&prefix.board, *me, Some(rw));
-        let correction = caro::caro::eval::evaluate(&pos) - value;
-        match count(mine, chosen) {
+    for case in &positions {
+        match count(&case.3, chosen) {
             0 => {}
-            1 => one.push(correction),
-            _ => many.push(correction),
+            1 => one.push(net_correction(rw, case)),
+            _ => many.push(net_correction(rw, case)),
         }
     }
-    let mean = |v: &[i32]| v.iter().sum::<i32>() as f64 / v.len().max(1) as f64;
     assert!(
         one.len() >= 20 && many.len() >= 20,
         "{} {}",
@@ -692,20 +716,12 @@ fn train_net_learns_a_threshold_a_sum_of_cell_values_cannot_and_keeps_the_rest()
         mean(&many),
         mean(&one)
     );
-    // Everything else is kept: the linear values, and the other rules.
-    let before = shipped.rule(Rule::Freestyle);
-    assert_eq!(rw.pair(), before.pair());
-    assert_eq!(rw.combo(), before.combo());
-    assert_eq!(rw.threat(), before.threat());
-    for rule in [Rule::Caro, Rule::Standard, Rule::Renju] {
-        assert_eq!(fitted.rule(rule), shipped.rule(rule), "{rule:?} untouched");
-    }
+    assert_only_the_network_changed(fitted, shipped, Rule::Freestyle);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn train_net_by_colour_learns_what_only_one_colour_is_worth() {
-    use caro::caro::position::Position;
     use caro::game::Side;
     // Labels made by a known model that tells the colours apart, as renju's rules do: the
     // shipped renju evaluation without its network, plus 300 points when the side to move
@@ -733,15 +749,12 @@ fn train_net_by_colour_learns_what_only_one_colour_is_worth() {
     assert!(rw.net().is_some_and(|n| n.by_colour()), "{err}");
     // The corrections the network adds, by colour to move and the chosen combination's count.
     let mut by = [[Vec::new(), Vec::new()], [Vec::new(), Vec::new()]];
-    for (prefix, me, value, mine) in &positions {
-        let pos = Position::with_weights(&prefix.board, *me, Some(rw));
-        let correction = caro::caro::eval::evaluate(&pos) - value;
-        match count(mine, chosen) {
+    for case in &positions {
+        match count(&case.3, chosen) {
             0 => {}
-            n => by[me.index()][usize::from(n >= 2)].push(correction),
+            n => by[case.1.index()][usize::from(n >= 2)].push(net_correction(rw, case)),
         }
     }
-    let mean = |v: &[i32]| v.iter().sum::<i32>() as f64 / v.len().max(1) as f64;
     let step = |side: usize| mean(&by[side][1]) - mean(&by[side][0]);
     for side in &by {
         assert!(
@@ -754,12 +767,6 @@ fn train_net_by_colour_learns_what_only_one_colour_is_worth() {
     // (A colour-blind network, fitted the same way, made the steps 160 and 51.)
     assert!(step(0) > 220.0, "X's step {:.0}; {err}", step(0));
     assert!(step(1).abs() < 30.0, "O's step {:.0}; {err}", step(1));
-    // The linear values and the other rules are kept.
-    let before = shipped.rule(Rule::Renju);
-    assert_eq!(rw.pair(), before.pair());
-    assert_eq!(rw.combo(), before.combo());
-    for rule in [Rule::Caro, Rule::Freestyle, Rule::Standard] {
-        assert_eq!(fitted.rule(rule), shipped.rule(rule), "{rule:?} untouched");
-    }
+    assert_only_the_network_changed(fitted, shipped, Rule::Renju);
     std::fs::remove_dir_all(&dir).unwrap();
 }
