@@ -180,7 +180,7 @@ impl Net {
     /// X's then O's) then the input bias (i16 each), the hidden weights by unit, the hidden
     /// biases, the output weights and the output bias (f32 each).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(Self::BYTES);
+        let mut out = Vec::with_capacity(Self::BYTES + self.o_from * INPUTS * 2);
         for v in self.embed.iter().flatten().chain(self.bias.iter()) {
             out.extend_from_slice(&v.to_le_bytes());
         }
