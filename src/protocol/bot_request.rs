@@ -8,6 +8,8 @@
 //! number of progress lines `ID<TAB>info<TAB>BEST<TAB>DEPTH<TAB>SCORE<TAB>NODES` from a
 //! searching bot (the page shows them, and may play BEST at once: "move now").
 //! The id lets the page drop replies to requests it no longer wants (after an undo, say).
+//! A request without a seed is answered by a bot the worker keeps from move to move (see
+//! [`KeptBots`]); a seeded one by a bot made for it.
 //!
 //! Games and their texts: `caro` (position: `caro::notation`; move `row,col`), `connect4`
 //! (position: the columns played, 1-based; move: a column 1-7), `connect4-hint` (level
@@ -46,6 +48,72 @@ pub const WORKER_C4_HINT_BUDGET: Budget = Budget {
 thread_local! {
     /// The Perfect solver outlives a request, so its table helps the next move too.
     static C4_PERFECT: RefCell<Option<connect4::levels::PerfectBot>> = const { RefCell::new(None) };
+    /// Caro's bots for requests without a seed, kept from move to move (see [`KeptBots`]).
+    static CARO_BOTS: RefCell<KeptBots<caro::Level, caro::CaroBot>> = const { RefCell::new(KeptBots::new()) };
+    /// Othello's, the same way.
+    static OTHELLO_BOTS: RefCell<KeptBots<othello::Level, othello::OthelloBot>> = const { RefCell::new(KeptBots::new()) };
+}
+
+/// The bots a worker keeps between requests, one a level, so that a searching level keeps
+/// its transposition table from one move to the next, as it does in a native game (`caro
+/// match`, the Gomocup brain): made anew for every move, the browser's Master would start
+/// each search from an empty table, and would not be the player the measured one is.
+///
+/// Only requests without a seed use them. A seeded request gets a bot of its own, made for
+/// it, so the same seed and position give the same move whatever the worker answered before
+/// (the page's `seed=` replays, the tests). The two levels used last are kept (the two
+/// sides of a game between computers), so the worker holds at most two tables.
+pub struct KeptBots<L, B> {
+    bots: Vec<(L, B)>,
+    made: u64,
+}
+
+impl<L: Copy + PartialEq, B> KeptBots<L, B> {
+    /// How many levels' bots are kept.
+    pub const KEEP: usize = 2;
+
+    pub const fn new() -> KeptBots<L, B> {
+        KeptBots {
+            bots: Vec::new(),
+            made: 0,
+        }
+    }
+
+    /// The bot kept for `level`, made by `make` if there is none (dropping the bot used
+    /// longest ago when [`KeptBots::KEEP`] are kept already).
+    pub fn get(&mut self, level: L, make: impl FnOnce() -> B) -> &mut B {
+        match self.bots.iter().position(|(l, _)| *l == level) {
+            Some(i) => {
+                let kept = self.bots.remove(i);
+                self.bots.push(kept);
+            }
+            None => {
+                if self.bots.len() >= Self::KEEP {
+                    self.bots.remove(0);
+                }
+                self.bots.push((level, make()));
+                self.made += 1;
+            }
+        }
+        let (_, bot) = self.bots.last_mut().expect("pushed just above");
+        bot
+    }
+
+    /// Bots made so far.
+    pub fn made(&self) -> u64 {
+        self.made
+    }
+
+    /// The levels kept, the one used last at the end.
+    pub fn levels(&self) -> Vec<L> {
+        self.bots.iter().map(|(l, _)| *l).collect()
+    }
+}
+
+impl<L: Copy + PartialEq, B> Default for KeptBots<L, B> {
+    fn default() -> Self {
+        KeptBots::new()
+    }
 }
 
 /// A parsed request.
@@ -213,21 +281,38 @@ fn reply_to(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> BotReply {
 fn caro_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<String, InputError> {
     let level: caro::Level = req.level.parse()?;
     let board = caro::notation::parse_position(req.position)?;
-    // Master thinks for the time given; the other levels keep their budgets within it.
-    let budget = req
-        .think_ms
-        .and_then(|ms| level.budget_within(Duration::from_millis(ms.into())));
-    let mut bot = caro::new_bot(
-        level,
-        caro::BotOptions {
-            seed: req.seed,
-            budget,
-            ..caro::BotOptions::default()
-        },
-    );
-    bot.choose_move_reporting(&board, report)
+    let budget = caro_budget(level, req.think_ms);
+    let mut choose = |bot: &mut caro::CaroBot| {
+        if let Some(budget) = budget {
+            bot.set_budget(budget);
+        }
+        bot.choose_move_reporting(&board, report)
+    };
+    let options = caro::BotOptions {
+        seed: req.seed,
+        budget,
+        ..caro::BotOptions::default()
+    };
+    let chosen = match req.seed {
+        Some(_) => choose(&mut caro::new_bot(level, options)),
+        None => CARO_BOTS.with(|bots| {
+            let mut bots = bots.borrow_mut();
+            choose(bots.get(level, || caro::new_bot(level, options)))
+        }),
+    };
+    chosen
         .map(|p| p.to_string())
         .ok_or_else(|| InputError::new("no move: the game is over"))
+}
+
+/// A Caro level's budget for a request: Master thinks for the time given, the other levels
+/// keep their budgets within it; without a time, the level's own budget (a kept bot may have
+/// been given another before). `None` for Greedy, which does not search.
+pub fn caro_budget(level: caro::Level, think_ms: Option<u32>) -> Option<Budget> {
+    match think_ms {
+        Some(ms) => level.budget_within(Duration::from_millis(ms.into())),
+        None => level.limits().map(|limits| limits.budget),
+    }
 }
 
 /// A Caro hint: the engine's best move for the side to move and what it thinks of the
@@ -388,9 +473,186 @@ fn othello_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<S
     let position = othello::parse_obf(req.position)?;
     let budget = req
         .think_ms
-        .map(|ms| Budget::time(Duration::from_millis(ms.into())));
-    othello::new_bot_with_budget(level, req.seed, budget)
-        .choose_move_reporting(&position, report)
+        .map_or(Budget::time(othello::levels::STRONG_DEFAULT_TIME), |ms| {
+            Budget::time(Duration::from_millis(ms.into()))
+        });
+    let mut choose = |bot: &mut othello::OthelloBot| {
+        bot.set_budget(budget);
+        bot.choose_move_reporting(&position, report)
+    };
+    let chosen = match req.seed {
+        Some(_) => choose(&mut othello::new_bot_with_budget(
+            level,
+            req.seed,
+            Some(budget),
+        )),
+        None => OTHELLO_BOTS.with(|bots| {
+            let mut bots = bots.borrow_mut();
+            choose(bots.get(level, || {
+                othello::new_bot_with_budget(level, None, Some(budget))
+            }))
+        }),
+    };
+    chosen
         .map(|sq| sq.to_string())
         .ok_or_else(|| InputError::new("no move: the side to move must pass or the game is over"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The deepest depth among a request's progress lines, and its final line.
+    fn ask(request: &str) -> (u32, Vec<String>, String) {
+        let mut lines = Vec::new();
+        let reply = answer_reporting(request, &mut |l| lines.push(l.to_string()));
+        let depth = lines
+            .iter()
+            .filter_map(|l| match parse_reply(l) {
+                Ok((_, BotReply::Progress(p))) => Some(p.depth),
+                _ => None,
+            })
+            .max()
+            .expect("a searching level reports its progress");
+        (depth, lines, reply)
+    }
+
+    /// The move of a final reply, without its time.
+    fn move_of(reply: &str) -> String {
+        match parse_reply(reply) {
+            Ok((_, BotReply::Move { text, .. })) => text,
+            other => panic!("not a move: {other:?}"),
+        }
+    }
+
+    /// A quiet opening: no side has a threat, so a search goes as deep as its nodes allow.
+    const QUIET: &str = "freestyle 15x15 7,7 7,8 8,8 6,6 8,6";
+
+    #[test]
+    fn kept_bots_keep_the_two_levels_used_last() {
+        let mut kept: KeptBots<char, u32> = KeptBots::new();
+        *kept.get('a', || 1) += 10;
+        assert_eq!(*kept.get('a', || 99), 11, "the same bot, not a new one");
+        assert_eq!(kept.made(), 1);
+        kept.get('b', || 2);
+        assert_eq!((kept.made(), kept.levels()), (2, vec!['a', 'b']));
+        // Using 'a' again makes it the last used, so 'b' is the one dropped for 'c'.
+        kept.get('a', || 99);
+        assert_eq!(kept.levels(), vec!['b', 'a']);
+        kept.get('c', || 3);
+        assert_eq!((kept.made(), kept.levels()), (3, vec!['a', 'c']));
+        assert_eq!(*kept.get('a', || 99), 11);
+        assert_eq!(
+            *kept.get('b', || 4),
+            4,
+            "a dropped level's bot is made anew"
+        );
+        assert_eq!((kept.made(), kept.levels()), (4, vec!['a', 'b']));
+    }
+
+    #[test]
+    fn an_unseeded_caro_request_searches_on_with_the_table_of_the_request_before() {
+        // Hard searches 20,000 nodes. Its second search of the same position starts from the
+        // table of the first, so the same nodes take it deeper; a new bot would reach the same
+        // depth again.
+        let request = format_request(1, "caro", "hard", None, None, QUIET);
+        let (first, _, reply) = ask(&request);
+        move_of(&reply);
+        let (second, _, reply) = ask(&request);
+        move_of(&reply);
+        assert!(
+            second > first,
+            "depth {first} then {second}: the second search did not use the first's table"
+        );
+        CARO_BOTS.with(|b| {
+            let b = b.borrow();
+            assert_eq!((b.made(), b.levels()), (1, vec![caro::Level::Hard]));
+        });
+    }
+
+    #[test]
+    fn a_seeded_caro_request_gives_the_same_search_whatever_came_before() {
+        let seeded = format_request(2, "caro", "hard", Some(5), None, QUIET);
+        let (_, lines, reply) = ask(&seeded);
+        // Unseeded requests fill the kept bot's table; the seeded one does not use it.
+        for _ in 0..2 {
+            ask(&format_request(3, "caro", "hard", None, None, QUIET));
+        }
+        let (_, again, reply_again) = ask(&seeded);
+        assert_eq!(lines, again, "the same progress, line for line");
+        assert_eq!(move_of(&reply), move_of(&reply_again));
+        CARO_BOTS.with(|b| assert_eq!(b.borrow().made(), 1, "seeded requests keep no bot"));
+    }
+
+    #[test]
+    fn a_kept_caro_bot_gets_each_request_s_budget() {
+        use caro::Level;
+        let own = |level: Level| level.limits().map(|l| l.budget);
+        // Without a time, each level's own budget: what a kept bot given a time before
+        // must go back to.
+        for level in Level::ALL {
+            assert_eq!(caro_budget(level, None), own(level), "{level:?}");
+        }
+        assert_eq!(
+            caro_budget(Level::Master, Some(300)),
+            Some(Budget::time(Duration::from_millis(300)))
+        );
+        let hard = caro_budget(Level::Hard, Some(300)).expect("Hard searches");
+        assert_eq!(hard.nodes, own(Level::Hard).unwrap().nodes);
+        assert_eq!(caro_budget(Level::Greedy, Some(300)), None);
+        // The kept Hard given 1 ms, then no time: it searches its own 20,000 nodes again
+        // (about 15,000 to its last full depth here), not what 1 ms allows (a few hundred).
+        let hurried = format_request(4, "caro", "hard", None, Some(1), QUIET);
+        move_of(&answer(&hurried));
+        let other = "freestyle 15x15 7,7 7,8 8,8 6,6 8,6 9,9 5,5";
+        let mut nodes = 0;
+        let reply = answer_reporting(
+            &format_request(5, "caro", "hard", None, None, other),
+            &mut |l| {
+                if let Ok((_, BotReply::Progress(p))) = parse_reply(l) {
+                    nodes = nodes.max(p.nodes);
+                }
+            },
+        );
+        move_of(&reply);
+        assert!(
+            nodes > 5_000,
+            "{nodes} nodes: the 1 ms budget stayed with the bot"
+        );
+        CARO_BOTS.with(|b| assert_eq!(b.borrow().made(), 1, "the same bot both times"));
+    }
+
+    #[test]
+    fn othello_keeps_an_unseeded_strong_bot_and_makes_a_seeded_one() {
+        let start = "---------------------------OX------XO--------------------------- X";
+        for id in 0..2 {
+            let request = format_request(id, "othello", "strong", None, Some(50), start);
+            let reply = answer(&request);
+            assert!(["d3", "c4", "f5", "e6"].contains(&move_of(&reply).as_str()));
+        }
+        answer(&format_request(
+            3,
+            "othello",
+            "strong",
+            Some(1),
+            Some(50),
+            start,
+        ));
+        answer(&format_request(
+            4,
+            "othello",
+            "positional",
+            None,
+            None,
+            start,
+        ));
+        OTHELLO_BOTS.with(|b| {
+            let b = b.borrow();
+            assert_eq!(b.made(), 2, "one Strong and one Positional");
+            assert_eq!(
+                b.levels(),
+                vec![othello::Level::Strong, othello::Level::Positional]
+            );
+        });
+    }
 }
