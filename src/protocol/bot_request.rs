@@ -502,7 +502,7 @@ fn othello_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<S
 mod tests {
     use super::*;
 
-    /// The deepest depth among a request's progress lines, and its final line.
+    /// A request's deepest depth among its progress lines, those lines, and its final reply.
     fn ask(request: &str) -> (u32, Vec<String>, String) {
         let mut lines = Vec::new();
         let reply = answer_reporting(request, &mut |l| lines.push(l.to_string()));
