@@ -23,6 +23,7 @@ use crate::connect4::solver::ColumnValue;
 use crate::game::{Bot, Budget, InputError, Progress};
 use crate::othello;
 use std::cell::RefCell;
+use std::thread::LocalKey;
 use std::time::Duration;
 use web_time::Instant;
 
@@ -107,6 +108,21 @@ impl<L: Copy + PartialEq, B> KeptBots<L, B> {
     /// The levels kept, the one used last at the end.
     pub fn levels(&self) -> Vec<L> {
         self.bots.iter().map(|(l, _)| *l).collect()
+    }
+}
+
+/// Runs `choose` on the bot for a request: without a seed, the one `kept` holds for `level`
+/// (made by `make` if there is none); with a seed, a new one from `make`.
+fn with_bot<L: Copy + PartialEq + 'static, B: 'static, T>(
+    kept: &'static LocalKey<RefCell<KeptBots<L, B>>>,
+    level: L,
+    seed: Option<u64>,
+    make: impl FnOnce() -> B,
+    choose: impl FnOnce(&mut B) -> T,
+) -> T {
+    match seed {
+        Some(_) => choose(&mut make()),
+        None => kept.with(|bots| choose(bots.borrow_mut().get(level, make))),
     }
 }
 
@@ -282,27 +298,24 @@ fn caro_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<Stri
     let level: caro::Level = req.level.parse()?;
     let board = caro::notation::parse_position(req.position)?;
     let budget = caro_budget(level, req.think_ms);
-    let mut choose = |bot: &mut caro::CaroBot| {
-        if let Some(budget) = budget {
-            bot.set_budget(budget);
-        }
-        bot.choose_move_reporting(&board, report)
-    };
     let options = caro::BotOptions {
         seed: req.seed,
-        budget,
         ..caro::BotOptions::default()
     };
-    let chosen = match req.seed {
-        Some(_) => choose(&mut caro::new_bot(level, options)),
-        None => CARO_BOTS.with(|bots| {
-            let mut bots = bots.borrow_mut();
-            choose(bots.get(level, || caro::new_bot(level, options)))
-        }),
-    };
-    chosen
-        .map(|p| p.to_string())
-        .ok_or_else(|| InputError::new("no move: the game is over"))
+    with_bot(
+        &CARO_BOTS,
+        level,
+        req.seed,
+        || caro::new_bot(level, options),
+        |bot| {
+            if let Some(budget) = budget {
+                bot.set_budget(budget);
+            }
+            bot.choose_move_reporting(&board, report)
+        },
+    )
+    .map(|p| p.to_string())
+    .ok_or_else(|| InputError::new("no move: the game is over"))
 }
 
 /// A Caro level's budget for a request: Master thinks for the time given, the other levels
@@ -476,26 +489,18 @@ fn othello_move(req: &BotRequest, report: &mut dyn FnMut(&Progress)) -> Result<S
         .map_or(Budget::time(othello::levels::STRONG_DEFAULT_TIME), |ms| {
             Budget::time(Duration::from_millis(ms.into()))
         });
-    let mut choose = |bot: &mut othello::OthelloBot| {
-        bot.set_budget(budget);
-        bot.choose_move_reporting(&position, report)
-    };
-    let chosen = match req.seed {
-        Some(_) => choose(&mut othello::new_bot_with_budget(
-            level,
-            req.seed,
-            Some(budget),
-        )),
-        None => OTHELLO_BOTS.with(|bots| {
-            let mut bots = bots.borrow_mut();
-            choose(bots.get(level, || {
-                othello::new_bot_with_budget(level, None, Some(budget))
-            }))
-        }),
-    };
-    chosen
-        .map(|sq| sq.to_string())
-        .ok_or_else(|| InputError::new("no move: the side to move must pass or the game is over"))
+    with_bot(
+        &OTHELLO_BOTS,
+        level,
+        req.seed,
+        || othello::new_bot(level, req.seed),
+        |bot| {
+            bot.set_budget(budget);
+            bot.choose_move_reporting(&position, report)
+        },
+    )
+    .map(|sq| sq.to_string())
+    .ok_or_else(|| InputError::new("no move: the side to move must pass or the game is over"))
 }
 
 #[cfg(test)]
