@@ -111,6 +111,12 @@ impl<L: Copy + PartialEq, B> KeptBots<L, B> {
     }
 }
 
+impl<L: Copy + PartialEq, B> Default for KeptBots<L, B> {
+    fn default() -> Self {
+        KeptBots::new()
+    }
+}
+
 /// Runs `choose` on the bot for a request: without a seed, the one `kept` holds for `level`
 /// (made by `make` if there is none); with a seed, a new one from `make`.
 fn with_bot<L: Copy + PartialEq + 'static, B: 'static, T>(
@@ -123,12 +129,6 @@ fn with_bot<L: Copy + PartialEq + 'static, B: 'static, T>(
     match seed {
         Some(_) => choose(&mut make()),
         None => kept.with(|bots| choose(bots.borrow_mut().get(level, make))),
-    }
-}
-
-impl<L: Copy + PartialEq, B> Default for KeptBots<L, B> {
-    fn default() -> Self {
-        KeptBots::new()
     }
 }
 
