@@ -770,3 +770,129 @@ fn train_net_by_colour_learns_what_only_one_colour_is_worth() {
     assert_only_the_network_changed(fitted, shipped, Rule::Renju);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Fits `labels` (written to `dir/labels.txt`) with `caro train --net` and `flags` into
+/// `dir/<name>.bin`: the weights read back, the held-out loss at the start (epoch 0), and
+/// what the command printed.
+fn short_net_fit(
+    dir: &std::path::Path,
+    labels: &str,
+    name: &str,
+    flags: &[&str],
+) -> (&'static Weights, f64, String) {
+    let labels_file = dir.join("labels.txt");
+    std::fs::write(&labels_file, labels).unwrap();
+    let out = dir.join(format!("{name}.bin"));
+    let mut args = vec!["train", "--net", "--out", out.to_str().unwrap()];
+    args.extend_from_slice(flags);
+    args.push(labels_file.to_str().unwrap());
+    let (_, err, ok) = caro(&args, "");
+    assert!(ok, "{err}");
+    let start = err
+        .lines()
+        .find_map(|l| {
+            l.split_once("epoch 0: ")?
+                .1
+                .split_once("held out ")?
+                .1
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no epoch 0 in: {err}"));
+    let fitted = Weights::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    (fitted.leak(), start, err)
+}
+
+#[test]
+fn train_net_warm_starts_from_the_starting_network_and_keeps_what_it_knows() {
+    // Labels made by the shipped freestyle network itself: its evaluation, network and
+    // all. Started from that network (--warm), a short fit is already where it would go,
+    // and its corrections stay those of the shipped network; started from random weights,
+    // the same fit is far from them and starts from a worse held-out loss.
+    let dir = std::env::temp_dir().join(format!("caro-train-warm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games_file = write_games(&dir, "freestyle", "60");
+    let shipped = Weights::shipped().unwrap();
+    let rw = shipped.rule(Rule::Freestyle);
+    assert!(
+        rw.net().is_some(),
+        "the shipped freestyle weights have a network"
+    );
+    let (positions, _) = net_cases(&games_file, Rule::Freestyle);
+    let mut labels = String::new();
+    for case in &positions {
+        labels += &format!(
+            "{} {}\n",
+            case.0.to_line(),
+            case.2 + net_correction(rw, case)
+        );
+    }
+    let flags = ["--epochs", "2", "--seed", "3"];
+    let (cold, cold_start, _) = short_net_fit(&dir, &labels, "cold", &flags);
+    let (warm, warm_start, err) =
+        short_net_fit(&dir, &labels, "warm", &[&["--warm"], &flags[..]].concat());
+    assert!(
+        err.contains("starts from the starting weights' network"),
+        "{err}"
+    );
+    assert!(warm_start < cold_start, "{warm_start} {cold_start}; {err}");
+    // How far each fitted network's corrections lie from the shipped one's, on average.
+    let off = |fitted: &'static Weights| {
+        let d: Vec<i32> = positions
+            .iter()
+            .map(|case| {
+                let f = net_correction(fitted.rule(Rule::Freestyle), case);
+                (f - net_correction(rw, case)).abs()
+            })
+            .collect();
+        mean(&d)
+    };
+    let (warm_off, cold_off) = (off(warm), off(cold));
+    assert!(warm_off < 5.0, "warm: {warm_off:.1} points off; {err}");
+    assert!(
+        cold_off > 4.0 * warm_off.max(3.0),
+        "cold: {cold_off:.1}, warm: {warm_off:.1}"
+    );
+    assert_only_the_network_changed(warm, shipped, Rule::Freestyle);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn train_net_warm_refuses_to_make_a_network_by_colour_colour_blind() {
+    // The shipped renju network tells the colours apart: --warm without --by-colour
+    // cannot start from it, and says so, writing nothing.
+    assert!(Weights::shipped()
+        .unwrap()
+        .rule(Rule::Renju)
+        .net()
+        .is_some_and(|n| n.by_colour()));
+    let dir = std::env::temp_dir().join(format!("caro-train-warm-colour-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games_file = write_games(&dir, "renju", "10");
+    let (positions, _) = net_cases(&games_file, Rule::Renju);
+    let labels: String = positions
+        .iter()
+        .map(|case| format!("{} {}\n", case.0.to_line(), case.2))
+        .collect();
+    let labels_file = dir.join("labels.txt");
+    std::fs::write(&labels_file, labels).unwrap();
+    let out = dir.join("out.bin");
+    let args = [
+        "train",
+        "--net",
+        "--warm",
+        "--epochs",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+        labels_file.to_str().unwrap(),
+    ];
+    let (_, err, ok) = caro(&args, "");
+    assert!(!ok, "{err}");
+    assert!(
+        err.contains("renju") && err.contains("--by-colour"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing is written");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

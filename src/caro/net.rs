@@ -42,15 +42,15 @@ pub type Acc = [i32; INPUTS];
 pub struct Net {
     /// By combination index (with colours, X's then O's); all zero for the fixed
     /// combinations.
-    embed: Vec<[i16; INPUTS]>,
+    pub(super) embed: Vec<[i16; INPUTS]>,
     /// Where O's embeddings start: 0 when the colours share them, [`COMBOS`] when not.
     o_from: usize,
     /// Added to the inputs before clipping.
-    bias: [i16; INPUTS],
-    hidden: [[f32; INPUTS]; HIDDEN],
-    hidden_bias: [f32; HIDDEN],
-    out: [f32; HIDDEN],
-    out_bias: f32,
+    pub(super) bias: [i16; INPUTS],
+    pub(super) hidden: [[f32; INPUTS]; HIDDEN],
+    pub(super) hidden_bias: [f32; HIDDEN],
+    pub(super) out: [f32; HIDDEN],
+    pub(super) out_bias: f32,
 }
 
 /// Combination index by a side's four levels as a 16-bit nibble key

@@ -597,31 +597,40 @@ const NET_L2: f64 = 1e-6;
 /// Positions per step.
 const NET_BATCH: usize = 256;
 
-/// Fits a network, from small random weights (seeded by `config.seed`), to `train` by
-/// mini-batch Adam on the cross entropy (its step shrinking to a tenth over
-/// `config.epochs`), on top of each sample's evaluation without one; keeps the weights
-/// that did best on `held_out`. `report` hears each epoch's losses (train, held out).
+/// Fits a network to `train` by mini-batch Adam on the cross entropy (its step shrinking
+/// to a tenth over `config.epochs`), on top of each sample's evaluation without one; keeps
+/// the weights that did best on `held_out` (`start` itself when no epoch does better). The
+/// fit starts from `start` when given (a colour-blind one gives both colours its
+/// embeddings), else from small random weights (seeded by `config.seed`). `report` hears
+/// each epoch's losses (train, held out), epoch 0 being the start.
 pub fn fit_net(
     train: &mut [NetSample],
     held_out: &[NetSample],
     by_colour: bool,
+    start: Option<&Net>,
     config: &FitConfig,
     report: &mut dyn FnMut(usize, f64, f64),
-) -> Net {
+) -> Result<Net, String> {
     use net::{HIDDEN, INPUTS, LANES};
     let l = Layout::new(by_colour);
-    let mut rng = StdRng::seed_from_u64(config.seed ^ 0x6e65_7477);
-    let mut w0 = vec![0.0; l.len];
-    for v in &mut w0[l.mine..l.bias] {
-        *v = rng.random_range(-0.05..0.05);
-    }
-    for v in &mut w0[l.bias..l.hidden_w] {
-        *v = 0.1;
-    }
-    let spread = 1.0 / (INPUTS as f64).sqrt();
-    for v in &mut w0[l.hidden_w..l.hidden_b] {
-        *v = rng.random_range(-spread..spread);
-    }
+    let w0 = match start {
+        Some(net) => vector_from_net(net, by_colour)?,
+        None => {
+            let mut rng = StdRng::seed_from_u64(config.seed ^ 0x6e65_7477);
+            let mut w0 = vec![0.0; l.len];
+            for v in &mut w0[l.mine..l.bias] {
+                *v = rng.random_range(-0.05..0.05);
+            }
+            for v in &mut w0[l.bias..l.hidden_w] {
+                *v = 0.1;
+            }
+            let spread = 1.0 / (INPUTS as f64).sqrt();
+            for v in &mut w0[l.hidden_w..l.hidden_b] {
+                *v = rng.random_range(-spread..spread);
+            }
+            w0
+        }
+    };
     let mut adam = Adam::new(l.len);
     let mut grad = vec![0.0; l.len];
     let epochs = config.epochs;
@@ -675,7 +684,39 @@ pub fn fit_net(
         ..*config
     };
     let best = descend(w0, train, held_out, &config, net_loss, step, report);
-    net_from_vector(&best)
+    Ok(net_from_vector(&best))
+}
+
+/// A network as the vector [`fit_net`] fits ([`Layout`]), with embeddings by colour when
+/// `by_colour` (a colour-blind network's serve both colours); the inverse of
+/// [`net_from_vector`]. A network by colour cannot become a colour-blind one.
+fn vector_from_net(net: &Net, by_colour: bool) -> Result<Vec<f64>, String> {
+    use net::{HIDDEN, INPUTS, LANES, QA};
+    if net.by_colour() && !by_colour {
+        return Err("the starting network tells the colours apart: fit it --by-colour".into());
+    }
+    let l = Layout::new(by_colour);
+    let mut w = vec![0.0; l.len];
+    let unit = |v: i16| v as f64 / QA as f64;
+    for c in 0..l.embeddings {
+        let e = net.embedding(c % COMBOS, c >= COMBOS);
+        for j in 0..LANES {
+            w[l.mine + c * LANES + j] = unit(e[j]);
+            w[l.theirs + c * LANES + j] = unit(e[LANES + j]);
+        }
+    }
+    for j in 0..INPUTS {
+        w[l.bias + j] = unit(net.bias[j]);
+    }
+    for k in 0..HIDDEN {
+        for j in 0..INPUTS {
+            w[l.hidden_w + k * INPUTS + j] = net.hidden[k][j] as f64;
+        }
+        w[l.hidden_b + k] = net.hidden_bias[k] as f64;
+        w[l.out_w + k] = net.out[k] as f64;
+    }
+    w[l.out_b] = net.out_bias as f64;
+    Ok(w)
 }
 
 /// The fitted vector as a network: embeddings and input biases in units of [`net::QA`].
@@ -704,4 +745,48 @@ fn net_from_vector(w: &[f64]) -> Net {
         std::array::from_fn(|k| f(w[l.out_w + k])),
         f(w[l.out_b]),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A network of seeded random weights, every kind of weight set.
+    fn random_net(by_colour: bool, seed: u64) -> Net {
+        use net::INPUTS;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let n = if by_colour { 2 * COMBOS } else { COMBOS };
+        let mut lanes =
+            || -> [i16; INPUTS] { std::array::from_fn(|_| rng.random_range(-900..900)) };
+        let embed = (0..n).map(|_| lanes()).collect();
+        let bias = lanes();
+        let mut f = || rng.random_range(-2.0f32..2.0);
+        let hidden = std::array::from_fn(|_| std::array::from_fn(|_| f()));
+        let hidden_bias = std::array::from_fn(|_| f());
+        let out = std::array::from_fn(|_| f());
+        Net::new(embed, bias, hidden, hidden_bias, out, f())
+    }
+
+    #[test]
+    fn a_network_becomes_the_fitted_vector_and_back_unchanged() {
+        for by_colour in [false, true] {
+            let net = random_net(by_colour, 7);
+            let w = vector_from_net(&net, by_colour).unwrap();
+            assert_eq!(w.len(), Layout::new(by_colour).len);
+            assert_eq!(net_from_vector(&w), net, "by colour: {by_colour}");
+        }
+    }
+
+    #[test]
+    fn a_colour_blind_network_serves_both_colours_and_not_the_other_way() {
+        let blind = random_net(false, 8);
+        let w = vector_from_net(&blind, true).unwrap();
+        let both = net_from_vector(&w);
+        assert!(both.by_colour());
+        for c in 0..COMBOS {
+            assert_eq!(both.embedding(c, false), blind.embedding(c, false));
+            assert_eq!(both.embedding(c, true), blind.embedding(c, false));
+        }
+        assert!(vector_from_net(&random_net(true, 9), false).is_err());
+    }
 }

@@ -309,7 +309,8 @@ instead; with --combos, the combination values are, over the starting pair value
 --from-classic the combinations start from nothing and the pair values are kept); with
 both, the pair values and the combination values are fitted together (--from-classic: both
 from nothing). With --net, a small network over the cells' combinations is fitted to the
-labels on top of the starting weights' evaluation, which it keeps (docs/caro-engine.md).
+labels on top of the starting weights' evaluation, which it keeps (docs/caro-engine.md),
+from random weights, or with --warm from the starting weights' network.
 One game in twenty (by a hash of its first moves, whatever the order of the lines) is held out:
 the weights that predict those games best are kept.
 Writes the whole weights file to --out.")]
@@ -358,6 +359,11 @@ pub struct TrainArgs {
     /// colours play by different rules)
     #[arg(long, requires = "net")]
     pub by_colour: bool,
+    /// With --net: start each rule's network from the starting weights' own (a
+    /// colour-blind one gives both colours its embeddings) instead of from random weights;
+    /// a rule without one starts from random weights
+    #[arg(long, requires = "net")]
+    pub warm: bool,
     /// The game files (with --pairs, --combos or --net, the label files)
     #[arg(required = true, value_name = "GAMES")]
     pub files: Vec<String>,
@@ -544,15 +550,26 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
             seed: args.seed,
             ..FitConfig::default()
         };
+        let start = weights.rule(rule).net().filter(|_| args.warm).cloned();
+        if args.warm {
+            let from = if start.is_some() {
+                "the starting weights' network"
+            } else {
+                "random weights (the starting weights have no network)"
+            };
+            eprintln!("{rule}: the network starts from {from}");
+        }
         let net = train::fit_net(
             &mut training,
             &held_out,
             args.by_colour,
+            start.as_ref(),
             &config,
             &mut |e, t, h| {
                 eprintln!("{rule} epoch {e}: loss {t:.5}, held out {h:.5}");
             },
-        );
+        )
+        .map_err(|e| InputError::new(format!("{rule}: {e}")))?;
         weights.rule_mut(rule).set_net(Some(net));
     }
     std::fs::write(&args.out, weights.to_bytes())
