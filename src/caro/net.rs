@@ -42,7 +42,7 @@ pub type Acc = [i32; INPUTS];
 pub struct Net {
     /// By combination index (with colours, X's then O's); all zero for the fixed
     /// combinations.
-    pub(super) embed: Vec<[i16; INPUTS]>,
+    embed: Vec<[i16; INPUTS]>,
     /// Where O's embeddings start: 0 when the colours share them, [`COMBOS`] when not.
     o_from: usize,
     /// Added to the inputs before clipping.
