@@ -284,22 +284,37 @@ fn net_cases(games_file: &std::path::Path, rule: Rule) -> (Vec<NetCase>, usize) 
     (positions, chosen)
 }
 
-/// Writes `labels` to `dir/labels.txt` and fits them for 150 epochs with `caro train` and
-/// `flags` into `dir/eval.bin`: the weights read back, and what the command printed.
-fn train_on_labels(dir: &std::path::Path, labels: &str, flags: &[&str]) -> (Weights, String) {
+/// Writes `labels` to `dir/labels.txt` and runs `caro train` with `flags` on them, writing
+/// to `dir/<out>`: that path, what the command printed, and whether it succeeded.
+fn run_train(
+    dir: &std::path::Path,
+    labels: &str,
+    out: &str,
+    flags: &[&str],
+) -> (std::path::PathBuf, String, bool) {
     let labels_file = dir.join("labels.txt");
     std::fs::write(&labels_file, labels).unwrap();
-    let weights_file = dir.join("eval.bin");
+    let out = dir.join(out);
     let mut args = vec!["train"];
     args.extend_from_slice(flags);
     args.extend_from_slice(&[
         "--out",
-        weights_file.to_str().unwrap(),
-        "--epochs",
-        "150",
+        out.to_str().unwrap(),
         labels_file.to_str().unwrap(),
     ]);
     let (_, err, ok) = caro(&args, "");
+    (out, err, ok)
+}
+
+/// Fits `labels` for 150 epochs with `caro train` and `flags` into `dir/eval.bin`: the
+/// weights read back, and what the command printed.
+fn train_on_labels(dir: &std::path::Path, labels: &str, flags: &[&str]) -> (Weights, String) {
+    let (weights_file, err, ok) = run_train(
+        dir,
+        labels,
+        "eval.bin",
+        &[flags, &["--epochs", "150"]].concat(),
+    );
     assert!(ok, "{err}");
     let fitted = Weights::from_bytes(&std::fs::read(&weights_file).unwrap()).unwrap();
     (fitted, err)
@@ -780,13 +795,8 @@ fn short_net_fit(
     name: &str,
     flags: &[&str],
 ) -> (&'static Weights, f64, String) {
-    let labels_file = dir.join("labels.txt");
-    std::fs::write(&labels_file, labels).unwrap();
-    let out = dir.join(format!("{name}.bin"));
-    let mut args = vec!["train", "--net", "--out", out.to_str().unwrap()];
-    args.extend_from_slice(flags);
-    args.push(labels_file.to_str().unwrap());
-    let (_, err, ok) = caro(&args, "");
+    let flags = [&["--net"], flags].concat();
+    let (out, err, ok) = run_train(dir, labels, &format!("{name}.bin"), &flags);
     assert!(ok, "{err}");
     let start = err
         .lines()
@@ -874,20 +884,12 @@ fn train_net_warm_refuses_to_make_a_network_by_colour_colour_blind() {
         .iter()
         .map(|case| format!("{} {}\n", case.0.to_line(), case.2))
         .collect();
-    let labels_file = dir.join("labels.txt");
-    std::fs::write(&labels_file, labels).unwrap();
-    let out = dir.join("out.bin");
-    let args = [
-        "train",
-        "--net",
-        "--warm",
-        "--epochs",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-        labels_file.to_str().unwrap(),
-    ];
-    let (_, err, ok) = caro(&args, "");
+    let (out, err, ok) = run_train(
+        &dir,
+        &labels,
+        "out.bin",
+        &["--net", "--warm", "--epochs", "1"],
+    );
     assert!(!ok, "{err}");
     assert!(
         err.contains("renju") && err.contains("--by-colour"),
