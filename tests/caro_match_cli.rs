@@ -52,6 +52,21 @@ fn match_prints_progress_and_a_result_with_elo() {
         .collect();
     assert_eq!(counts.iter().sum::<usize>(), 3, "{result}");
     assert!(stdout.contains("Elo of A relative to B: "), "{stdout}");
+    // Each player's thinking time: a mean no longer than its longest move.
+    let time = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("time a move: A "))
+        .expect("a time line");
+    let numbers: Vec<u64> = time
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(numbers.len(), 4, "{time}");
+    assert!(
+        numbers[0] <= numbers[1] && numbers[2] <= numbers[3],
+        "{time}"
+    );
 }
 
 #[test]

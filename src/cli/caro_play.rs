@@ -10,7 +10,7 @@ use crate::game::{InputError, Outcome, Side};
 use crate::protocol::gomocup::default_level;
 use arena::{
     check_openings, describe_game, elo_estimate, parse_openings, psq, run_match as play_match,
-    MatchConfig, PlayerSpec, Sprt, SprtDecision,
+    tally_times, MatchConfig, PlayerSpec, Sprt, SprtDecision, ThinkTime,
 };
 use clap::Args;
 use std::io::{BufRead, Write};
@@ -508,7 +508,9 @@ pub fn run_match(args: &MatchArgs) -> Result<(), InputError> {
     let total = config.games;
     let mut progress = Progress::new("games", Some(total as u64));
     let mut write_error = None;
+    let mut times = [ThinkTime::default(); 2];
     let score = play_match(&config, &mut |_, record, score| {
+        tally_times(record, &mut times);
         progress.println(&describe_game(total, &config, record));
         let mut line = format!(
             "  score A-B-draws: {}-{}-{}",
@@ -554,6 +556,14 @@ pub fn run_match(args: &MatchArgs) -> Result<(), InputError> {
     println!(
         "pairs (A's points 0, 1/2, 1, 3/2, 2): {} {} {} {} {}",
         p[0], p[1], p[2], p[3], p[4]
+    );
+    let [a, b] = times;
+    println!(
+        "time a move: A {} ms on average, {} at most; B {} ms on average, {} at most",
+        a.mean_ms(),
+        a.max_ms,
+        b.mean_ms(),
+        b.max_ms
     );
     if let Some(elo) = elo_estimate(score.a_wins, score.b_wins, score.draws) {
         println!("Elo of A relative to B: {elo} (95%)");

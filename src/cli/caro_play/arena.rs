@@ -163,6 +163,38 @@ pub struct GameRecord {
     pub reason: String,
 }
 
+/// The thinking time of one player over a match: its moves, their total and the longest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThinkTime {
+    pub moves: u64,
+    pub total_ms: u64,
+    pub max_ms: u64,
+}
+
+impl ThinkTime {
+    /// The mean time of a move in ms (0 with no move).
+    pub fn mean_ms(&self) -> u64 {
+        self.total_ms.checked_div(self.moves).unwrap_or(0)
+    }
+}
+
+/// Adds the times of `record`'s moves to A's tally (`times[0]`) and B's (`times[1]`): the
+/// first move after the opening is X's when the opening has an even number of stones.
+pub fn tally_times(record: &GameRecord, times: &mut [ThinkTime; 2]) {
+    let first = if record.opening.len() % 2 == 0 {
+        Side::First
+    } else {
+        Side::Second
+    };
+    for (k, &ms) in record.times_ms.iter().enumerate() {
+        let side = if k % 2 == 0 { first } else { first.opponent() };
+        let t = &mut times[usize::from(side != record.a_side)];
+        t.moves += 1;
+        t.total_ms += ms;
+        t.max_ms = t.max_ms.max(ms);
+    }
+}
+
 /// Wins of A, wins of B and draws so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchScore {
@@ -1184,6 +1216,50 @@ mod tests {
             psq(&record, "greedy", "pbrain-x"),
             "Piskvorky 20x15, 11:11, 0\n8,8,0\n20,1,12\n9,9,40\ngreedy\npbrain-x\n-1\n"
         );
+    }
+
+    #[test]
+    fn think_times_go_to_the_player_who_moved() {
+        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        let cells = [(7, 7), (7, 8), (8, 8), (6, 6), (9, 9)];
+        for (r, c) in cells {
+            board.play(Pos::new(r, c)).unwrap();
+        }
+        // One opening stone (X's): O moves first after it, and A plays O.
+        let mut record = GameRecord {
+            number: 2,
+            times_ms: vec![100, 7, 300, 9],
+            a_side: Side::Second,
+            opening: vec![Pos::new(7, 7)],
+            board,
+            outcome: Outcome::Draw,
+            result: GameResult::Draw,
+            reason: "full board".to_string(),
+        };
+        let mut times = [ThinkTime::default(); 2];
+        tally_times(&record, &mut times);
+        let a = ThinkTime {
+            moves: 2,
+            total_ms: 400,
+            max_ms: 300,
+        };
+        let b = ThinkTime {
+            moves: 2,
+            total_ms: 16,
+            max_ms: 9,
+        };
+        assert_eq!(times, [a, b]);
+        assert_eq!((times[0].mean_ms(), times[1].mean_ms()), (200, 8));
+        // Two opening stones: X moves first, and A plays X; the tallies add up.
+        record.opening.push(Pos::new(7, 8));
+        record.times_ms = vec![5, 50, 1];
+        record.a_side = Side::First;
+        tally_times(&record, &mut times);
+        assert_eq!(times[0].moves, 4);
+        assert_eq!(times[0].total_ms, 406);
+        assert_eq!(times[1].total_ms, 66);
+        assert_eq!(times[1].max_ms, 50);
+        assert_eq!(ThinkTime::default().mean_ms(), 0);
     }
 
     #[test]
