@@ -1196,22 +1196,33 @@ mod tests {
         assert_eq!(e, "line 1: the opening already ends the game");
     }
 
-    #[test]
-    fn psq_records_hold_every_move_with_one_based_coordinates() {
-        let mut board = Board::new(15, 20, Rule::Freestyle).unwrap();
-        for pos in [Pos::new(7, 7), Pos::new(0, 19), Pos::new(8, 8)] {
-            board.play(pos).unwrap();
+    /// A drawn game on a freestyle board of `rows` x `cols` with `moves` played (row, col),
+    /// the first of them the opening, A playing O, and these times after the opening.
+    fn drawn_record(
+        rows: usize,
+        cols: usize,
+        moves: &[(usize, usize)],
+        times: &[u64],
+    ) -> GameRecord {
+        let mut board = Board::new(rows, cols, Rule::Freestyle).unwrap();
+        for &(r, c) in moves {
+            board.play(Pos::new(r, c)).unwrap();
         }
-        let record = GameRecord {
+        GameRecord {
             number: 3,
-            times_ms: vec![12, 40],
+            times_ms: times.to_vec(),
             a_side: Side::Second,
-            opening: vec![Pos::new(7, 7)],
+            opening: vec![Pos::new(moves[0].0, moves[0].1)],
             board,
             outcome: Outcome::Draw,
             result: GameResult::Draw,
             reason: "full board".to_string(),
-        };
+        }
+    }
+
+    #[test]
+    fn psq_records_hold_every_move_with_one_based_coordinates() {
+        let record = drawn_record(15, 20, &[(7, 7), (0, 19), (8, 8)], &[12, 40]);
         assert_eq!(
             psq(&record, "greedy", "pbrain-x"),
             "Piskvorky 20x15, 11:11, 0\n8,8,0\n20,1,12\n9,9,40\ngreedy\npbrain-x\n-1\n"
@@ -1220,22 +1231,9 @@ mod tests {
 
     #[test]
     fn think_times_go_to_the_player_who_moved() {
-        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
-        let cells = [(7, 7), (7, 8), (8, 8), (6, 6), (9, 9)];
-        for (r, c) in cells {
-            board.play(Pos::new(r, c)).unwrap();
-        }
         // One opening stone (X's): O moves first after it, and A plays O.
-        let mut record = GameRecord {
-            number: 2,
-            times_ms: vec![100, 7, 300, 9],
-            a_side: Side::Second,
-            opening: vec![Pos::new(7, 7)],
-            board,
-            outcome: Outcome::Draw,
-            result: GameResult::Draw,
-            reason: "full board".to_string(),
-        };
+        let cells = [(7, 7), (7, 8), (8, 8), (6, 6), (9, 9)];
+        let mut record = drawn_record(15, 15, &cells, &[100, 7, 300, 9]);
         let mut times = [ThinkTime::default(); 2];
         tally_times(&record, &mut times);
         let a = ThinkTime {
