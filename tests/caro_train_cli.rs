@@ -732,7 +732,40 @@ fn train_net_learns_a_threshold_a_sum_of_cell_values_cannot_and_keeps_the_rest()
         mean(&one)
     );
     assert_only_the_network_changed(fitted, shipped, Rule::Freestyle);
+    assert_held_out_losses_above_the_labels_entropy(&err, "freestyle");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The fit prints its held-out labels' own entropy (what a fit predicting every label
+/// exactly would lose), and no epoch's held-out loss goes below it: a cross entropy is
+/// never less than the entropy of its target.
+fn assert_held_out_losses_above_the_labels_entropy(err: &str, rule: &str) {
+    let floor: f64 = err
+        .lines()
+        .filter(|l| l.starts_with(&format!("{rule}: ")))
+        .find_map(|l| {
+            l.split_once("labels' own entropy ")?
+                .1
+                .split_once(':')?
+                .0
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no entropy line in: {err}"));
+    // The labels are search scores, neither all won nor all even.
+    assert!(
+        floor > 0.05 && floor < std::f64::consts::LN_2,
+        "{floor}; {err}"
+    );
+    let losses: Vec<f64> = err
+        .lines()
+        .filter(|l| l.starts_with(&format!("{rule} epoch ")))
+        .filter_map(|l| l.split_once("held out ")?.1.parse().ok())
+        .collect();
+    assert!(losses.len() >= 2, "{err}");
+    for loss in losses {
+        assert!(loss >= floor - 5e-6, "held out {loss} below {floor}; {err}");
+    }
 }
 
 #[test]

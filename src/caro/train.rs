@@ -184,6 +184,17 @@ fn mean_cross_entropy(items: impl ExactSizeIterator<Item = (f64, f32)>) -> f64 {
     total / n as f64
 }
 
+/// The entropy, in nats, of a win with probability `target`: the cross entropy of a
+/// prediction equal to it, the least any prediction can have for that target.
+pub fn entropy(target: f32) -> f64 {
+    let y = (target as f64).clamp(0.0, 1.0);
+    [y, 1.0 - y]
+        .iter()
+        .filter(|&&p| p > 0.0)
+        .map(|&p| -p * p.ln())
+        .sum()
+}
+
 /// Adam's state for `n` weights: the moving averages of each one's gradient and squared
 /// gradient, and the bias corrections of the current step.
 struct Adam {

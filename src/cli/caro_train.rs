@@ -429,6 +429,7 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
         games,
         mut training,
         held_out,
+        ..
     } in by_rule
     {
         let games = if args.combos {
@@ -485,7 +486,7 @@ fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError>
         // The pair bytes and the hand-set pair sum are all a sample reads: no combination
         // bookkeeping.
         let pos = Position::with_weights(&record.board, me, None);
-        PairSample::new(&pos, target)
+        (PairSample::new(&pos, target), target)
     })?;
     for RuleSamples {
         rule,
@@ -536,7 +537,8 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
     let by_rule = read_labels(&args.files, |record, score| {
         let board = &record.board;
         let pos = Position::with_weights(board, board.to_move(), Some(base.rule(board.rule())));
-        NetSample::new(&pos, train::score_target(score), args.by_colour)
+        let target = train::score_target(score);
+        (NetSample::new(&pos, target, args.by_colour), target)
     })?;
     for RuleSamples {
         rule,
@@ -579,19 +581,23 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
 }
 
 /// The labelled positions of `files` (lines of 'caro label') as samples made by `make`
-/// (from the game up to the position and its score), by rule; an error when none can be
-/// read.
+/// (from the game up to the position and its score; it gives the sample and its target),
+/// by rule; an error when none can be read. Prints each rule's counts, and the mean entropy
+/// of its held-out targets: the held-out loss of a fit that predicted every label exactly,
+/// below which no fit can go.
 fn read_labels<S>(
     files: &[String],
-    mut make: impl FnMut(&GameRecord, i32) -> S,
+    mut make: impl FnMut(&GameRecord, i32) -> (S, f32),
 ) -> Result<Vec<RuleSamples<S>>, InputError> {
     let mut by_rule: Vec<RuleSamples<S>> = Vec::new();
     let bad = read_lines(files, parse_label, |(record, score)| {
-        let sample = make(&record, score);
+        let (sample, target) = make(&record, score);
         let board = &record.board;
-        RuleSamples::of(&mut by_rule, board.rule())
-            .dest(board)
-            .push(sample);
+        let samples = RuleSamples::of(&mut by_rule, board.rule());
+        if samples.holds_out(board) {
+            samples.held_out_entropy += train::entropy(target);
+        }
+        samples.dest(board).push(sample);
     })?;
     if by_rule.is_empty() {
         return Err(InputError::new(format!(
@@ -601,7 +607,15 @@ fn read_labels<S>(
     }
     for r in &by_rule {
         let (n, held) = (r.training.len(), r.held_out.len());
-        eprintln!("{}: {n} positions to fit, {held} held out", r.rule);
+        let floor = if held > 0 {
+            r.held_out_entropy / held as f64
+        } else {
+            0.0
+        };
+        eprintln!(
+            "{}: {n} positions to fit, {held} held out (their labels' own entropy {floor:.5}: no fit's held-out loss goes below it)",
+            r.rule
+        );
     }
     Ok(by_rule)
 }
@@ -613,6 +627,8 @@ struct RuleSamples<S> {
     games: usize,
     training: Vec<S>,
     held_out: Vec<S>,
+    /// The sum of the held-out targets' entropies (kept by [`read_labels`] only).
+    held_out_entropy: f64,
 }
 
 impl<S> RuleSamples<S> {
@@ -626,6 +642,7 @@ impl<S> RuleSamples<S> {
                     games: 0,
                     training: Vec::new(),
                     held_out: Vec::new(),
+                    held_out_entropy: 0.0,
                 });
                 list.len() - 1
             }
@@ -633,9 +650,14 @@ impl<S> RuleSamples<S> {
         &mut list[at]
     }
 
+    /// Whether the samples of the game on `board` are held out.
+    fn holds_out(&self, board: &Board) -> bool {
+        opening_key(board) % 20 == 0
+    }
+
     /// Where the samples of the game on `board` go: held out or fitted to.
     fn dest(&mut self, board: &Board) -> &mut Vec<S> {
-        if opening_key(board) % 20 == 0 {
+        if self.holds_out(board) {
             &mut self.held_out
         } else {
             &mut self.training
