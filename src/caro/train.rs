@@ -779,6 +779,24 @@ mod tests {
     }
 
     #[test]
+    fn a_label_s_entropy_is_the_least_cross_entropy_a_prediction_can_have() {
+        assert!((entropy(0.5) - std::f64::consts::LN_2).abs() < 1e-12);
+        assert_eq!(entropy(0.0), 0.0);
+        assert_eq!(entropy(1.0), 0.0);
+        // -(0.2 ln 0.2 + 0.8 ln 0.8)
+        assert!((entropy(0.2) - 0.500_402_423).abs() < 1e-8);
+        for target in [0.05f32, 0.3, 0.5, 0.9] {
+            let y = target as f64;
+            let exact = SCALE * (y / (1.0 - y)).ln();
+            let at = |value: f64| mean_cross_entropy([(value, target)].into_iter());
+            assert!((at(exact) - entropy(target)).abs() < 1e-6, "{target}");
+            for off in [-50.0, -5.0, 5.0, 50.0] {
+                assert!(at(exact + off) > entropy(target), "{target} {off}");
+            }
+        }
+    }
+
+    #[test]
     fn a_network_becomes_the_fitted_vector_and_back_unchanged() {
         for by_colour in [false, true] {
             let net = random_net(by_colour, 7);
