@@ -429,7 +429,6 @@ pub fn train(args: &TrainArgs) -> Result<(), InputError> {
         games,
         mut training,
         held_out,
-        ..
     } in by_rule
     {
         let games = if args.combos {
@@ -486,7 +485,7 @@ fn train_pairs(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError>
         // The pair bytes and the hand-set pair sum are all a sample reads: no combination
         // bookkeeping.
         let pos = Position::with_weights(&record.board, me, None);
-        (PairSample::new(&pos, target), target)
+        PairSample::new(&pos, target)
     })?;
     for RuleSamples {
         rule,
@@ -537,8 +536,7 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
     let by_rule = read_labels(&args.files, |record, score| {
         let board = &record.board;
         let pos = Position::with_weights(board, board.to_move(), Some(base.rule(board.rule())));
-        let target = train::score_target(score);
-        (NetSample::new(&pos, target, args.by_colour), target)
+        NetSample::new(&pos, train::score_target(score), args.by_colour)
     })?;
     for RuleSamples {
         rule,
@@ -580,24 +578,38 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
     Ok(())
 }
 
+/// A sample fitted to a label: its target, the probability that the side to move wins.
+trait Labelled {
+    fn target(&self) -> f32;
+}
+
+impl Labelled for PairSample {
+    fn target(&self) -> f32 {
+        self.target
+    }
+}
+
+impl Labelled for NetSample {
+    fn target(&self) -> f32 {
+        self.target
+    }
+}
+
 /// The labelled positions of `files` (lines of 'caro label') as samples made by `make`
-/// (from the game up to the position and its score; it gives the sample and its target),
-/// by rule; an error when none can be read. Prints each rule's counts, and the mean entropy
-/// of its held-out targets: the held-out loss of a fit that predicted every label exactly,
-/// below which no fit can go.
-fn read_labels<S>(
+/// (from the game up to the position and its score), by rule; an error when none can be
+/// read. Prints each rule's counts, and the mean entropy of its held-out targets: the
+/// held-out loss of a fit that predicted every label exactly, below which no fit can go.
+fn read_labels<S: Labelled>(
     files: &[String],
-    mut make: impl FnMut(&GameRecord, i32) -> (S, f32),
+    mut make: impl FnMut(&GameRecord, i32) -> S,
 ) -> Result<Vec<RuleSamples<S>>, InputError> {
     let mut by_rule: Vec<RuleSamples<S>> = Vec::new();
     let bad = read_lines(files, parse_label, |(record, score)| {
-        let (sample, target) = make(&record, score);
+        let sample = make(&record, score);
         let board = &record.board;
-        let samples = RuleSamples::of(&mut by_rule, board.rule());
-        if samples.holds_out(board) {
-            samples.held_out_entropy += train::entropy(target);
-        }
-        samples.dest(board).push(sample);
+        RuleSamples::of(&mut by_rule, board.rule())
+            .dest(board)
+            .push(sample);
     })?;
     if by_rule.is_empty() {
         return Err(InputError::new(format!(
@@ -607,11 +619,8 @@ fn read_labels<S>(
     }
     for r in &by_rule {
         let (n, held) = (r.training.len(), r.held_out.len());
-        let floor = if held > 0 {
-            r.held_out_entropy / held as f64
-        } else {
-            0.0
-        };
+        let sum: f64 = r.held_out.iter().map(|s| train::entropy(s.target())).sum();
+        let floor = if held > 0 { sum / held as f64 } else { 0.0 };
         eprintln!(
             "{}: {n} positions to fit, {held} held out (their labels' own entropy {floor:.5}: no fit's held-out loss goes below it)",
             r.rule
@@ -627,8 +636,6 @@ struct RuleSamples<S> {
     games: usize,
     training: Vec<S>,
     held_out: Vec<S>,
-    /// The sum of the held-out targets' entropies (kept by [`read_labels`] only).
-    held_out_entropy: f64,
 }
 
 impl<S> RuleSamples<S> {
@@ -642,7 +649,6 @@ impl<S> RuleSamples<S> {
                     games: 0,
                     training: Vec::new(),
                     held_out: Vec::new(),
-                    held_out_entropy: 0.0,
                 });
                 list.len() - 1
             }
@@ -650,14 +656,9 @@ impl<S> RuleSamples<S> {
         &mut list[at]
     }
 
-    /// Whether the samples of the game on `board` are held out.
-    fn holds_out(&self, board: &Board) -> bool {
-        opening_key(board) % 20 == 0
-    }
-
     /// Where the samples of the game on `board` go: held out or fitted to.
     fn dest(&mut self, board: &Board) -> &mut Vec<S> {
-        if self.holds_out(board) {
+        if opening_key(board) % 20 == 0 {
             &mut self.held_out
         } else {
             &mut self.training
