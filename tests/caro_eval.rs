@@ -4,7 +4,7 @@
 //! checked on load.
 
 use caro::caro::eval::{PAIRS, TEMPO};
-use caro::caro::net::{self, Net};
+use caro::caro::net::{self, Conv, Net};
 use caro::caro::patterns::{self, B4, F3, LEVELS};
 use caro::caro::position::Position;
 use caro::caro::weights::{self, RuleWeights, Weights, COMBOS, MASKS};
@@ -51,11 +51,80 @@ fn random_net(seed: u64, by_colour: bool) -> Net {
     Net::new(embed, bias, hidden, hidden_bias, out, f())
 }
 
-/// [`random_weights`] with a random network.
-fn random_weights_with_net(seed: u64, threats: bool, by_colour: bool) -> &'static RuleWeights {
+/// A random view of the cells' neighbourhoods, its values small enough that many cells'
+/// kernel outputs fall inside the clip and many outside.
+fn random_conv(seed: u64) -> Conv {
+    let mut rng = StdRng::seed_from_u64(seed ^ 0xC0);
+    let t = net::QT as i16 / 2;
+    let k = net::QK as i16;
+    let table = (0..net::CODES)
+        .map(|_| std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(-t..=t))))
+        .collect();
+    let kernel = std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(-k..=k)));
+    let hidden = std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(-1.0..1.0)));
+    Conv::new(table, kernel, hidden).unwrap()
+}
+
+/// [`random_weights`] with a random network (with `conv`, one with a view).
+fn random_weights_with_net(
+    seed: u64,
+    threats: bool,
+    by_colour: bool,
+    conv: bool,
+) -> &'static RuleWeights {
     let mut w = random_weights(seed, threats).clone();
-    w.set_net(Some(random_net(seed, by_colour)));
+    let view = conv.then(|| random_conv(seed));
+    w.set_net(Some(random_net(seed, by_colour).with_conv(view)));
     Box::leak(Box::new(w))
+}
+
+/// The view's sums of clipped kernel outputs with X and with O to move, counted cell by
+/// cell (all zero without a view).
+fn view_from_scratch(pos: &Position, w: &RuleWeights) -> [[i32; net::CHANNELS]; 2] {
+    let mut sums = [[0; net::CHANNELS]; 2];
+    let Some(conv) = w.net().and_then(Net::conv) else {
+        return sums;
+    };
+    let (rows, cols) = (pos.rows() as isize, pos.cols() as isize);
+    // What a cell reads with `side` to move.
+    let reads = |row: isize, col: isize, side: Side, ch: usize| -> i64 {
+        if row < 0 || col < 0 || row >= rows || col >= cols {
+            return 0;
+        }
+        let i = pos.index(Pos::new(row as usize, col as usize));
+        if !pos.is_empty(i) {
+            let code = if pos.cell(i) == patterns::BLACK && side == Side::First
+                || pos.cell(i) == patterns::WHITE && side == Side::Second
+            {
+                net::STONE_MINE
+            } else {
+                net::STONE_THEIRS
+            };
+            return (conv.table(code, 0)[ch] + conv.table(code, 1)[ch]) as i64;
+        }
+        let code = |s: Side| {
+            let levels = pos.levels(i, s);
+            (!weights::fixed_combo(levels)).then(|| weights::combo_index(levels))
+        };
+        let mine = code(side).map_or(0, |c| conv.table(c, 0)[ch]);
+        let theirs = code(side.opponent()).map_or(0, |c| conv.table(c, 1)[ch]);
+        (mine + theirs) as i64
+    };
+    for side in [Side::First, Side::Second] {
+        for (ch, sum) in sums[side.index()].iter_mut().enumerate() {
+            for row in 0..rows {
+                for col in 0..cols {
+                    let mut z = 0i64;
+                    for t in 0..net::TAPS {
+                        let (dr, dc) = (t as isize / 3 - 1, t as isize % 3 - 1);
+                        z += conv.kernel(ch, t) as i64 * reads(row + dr, col + dc, side, ch);
+                    }
+                    *sum += z.clamp(0, net::QZ as i64) as i32;
+                }
+            }
+        }
+    }
+    sums
 }
 
 /// The pair value of `pos` for its side to move under the corrections `pair`, counted cell
@@ -138,17 +207,22 @@ fn check(pos: &Position, board: &Board, w: &'static RuleWeights, context: &str) 
         pair_value_from_scratch(pos, w.pair()),
         "{context}: pair value"
     );
+    let view = view_from_scratch(pos, w);
+    assert_eq!(pos.view_sums(), &view, "{context}: view sums");
     match w.net() {
         Some(net) => {
             let sums = embedded;
             assert_eq!(pos.net_sums(), &sums, "{context}: network sums");
+            if pos.stones() > 0 && net.conv().is_some() {
+                assert!(view.iter().flatten().any(|&v| v != 0), "{context}: view");
+            }
             if pos.stones() > 0 {
                 assert!(sums.iter().flatten().any(|&v| v != 0), "{context}: sums");
             }
             let (side, other) = (pos.to_move(), pos.to_move().opponent());
             let (me, them) = (side.index(), other.index());
             let mut value = pos.pair_value() + pos.combo_value(side) - pos.combo_value(other)
-                + net.correction(&sums[me], &sums[them]);
+                + net.correction(&sums[me], &sums[them], &view[me]);
             if w.corrects_threats() {
                 let mask = weights::threat_mask(pos.class_counts(side), pos.class_counts(other));
                 value += w.threat_value(side, mask);
@@ -201,7 +275,8 @@ fn incremental_sums_equal_a_count_from_scratch_after_moves_and_undos() {
         .into_iter()
         .enumerate()
     {
-        // (board, threat values, a network: none, one, one with embeddings by colour)
+        // (board, threat values, a network: none, one, one with embeddings by colour, one
+        // with a view, one with both)
         for ((rows, cols), threats, net) in [
             ((15, 15), true, 0),
             ((10, 23), true, 0),
@@ -217,11 +292,16 @@ fn incremental_sums_equal_a_count_from_scratch_after_moves_and_undos() {
             ((15, 15), false, 2),
             ((11, 19), false, 2),
             ((17, 17), true, 2),
+            ((15, 15), false, 3),
+            ((10, 10), false, 3),
+            ((13, 21), false, 3),
+            ((14, 16), true, 3),
+            ((15, 15), false, 4),
         ] {
             let seed = k as u64 * 100 + rows as u64;
             let w = match net {
                 0 => random_weights(seed, threats),
-                n => random_weights_with_net(seed, threats, n == 2),
+                n => random_weights_with_net(seed, threats, n % 2 == 0, n >= 3),
             };
             let mut board = Board::new(rows, cols, rule).unwrap();
             let mut pos = Position::with_weights(&board, Side::First, Some(w));
@@ -313,6 +393,20 @@ fn the_weights_file_round_trips() {
     // X's embeddings and O's differ (the network would be colour-blind otherwise).
     let c = weights::combo_index([patterns::F3, patterns::F3, 0, 0]);
     assert_ne!(renju.embedding(c, false), renju.embedding(c, true));
+    // And networks with a view, with and without embeddings by colour.
+    w.rule_mut(Rule::Standard)
+        .set_net(Some(random_net(4, false).with_conv(Some(random_conv(4)))));
+    w.rule_mut(Rule::Renju)
+        .set_net(Some(random_net(3, true).with_conv(Some(random_conv(3)))));
+    let bytes = w.to_bytes();
+    let [plain, by_colour, viewed, both] = Net::LENGTHS;
+    assert_eq!(both - by_colour, viewed - plain);
+    assert_eq!(bytes.len(), values + 4 * 4 + 2 * plain + viewed + both + 8);
+    let read = Weights::from_bytes(&bytes).unwrap();
+    assert_eq!(read, w);
+    let conv = read.rule(Rule::Standard).net().unwrap().conv().unwrap();
+    assert_eq!(conv, &random_conv(4));
+    assert!(read.rule(Rule::Caro).net().unwrap().conv().is_none());
 }
 
 #[test]
@@ -380,6 +474,19 @@ fn a_truncated_or_corrupted_weights_file_is_refused_with_a_message() {
     corrupted[standard + 40] ^= 1;
     let err = Weights::from_bytes(&corrupted).unwrap_err();
     assert!(err.contains("checksum"), "{err}");
+    // A view with a kernel weight past the limit that keeps its sums in range.
+    w.rule_mut(Rule::Standard)
+        .set_net(Some(random_net(5, false).with_conv(Some(random_conv(5)))));
+    let bytes = w.to_bytes();
+    assert!(Weights::from_bytes(&bytes).is_ok());
+    let kernel = standard + 4 + Net::BYTES + net::CODES * 2 * net::CHANNELS * 2;
+    let mut too_big = bytes.clone();
+    too_big[kernel..kernel + 2].copy_from_slice(&i16::MAX.to_le_bytes());
+    let err = Weights::from_bytes(&resum(too_big)).unwrap_err();
+    assert!(
+        err.contains("network for standard: its view: a kernel weight"),
+        "{err}"
+    );
 }
 
 #[test]

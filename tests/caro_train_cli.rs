@@ -931,3 +931,74 @@ fn train_net_warm_refuses_to_make_a_network_by_colour_colour_blind() {
     assert!(!out.exists(), "nothing is written");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn train_net_view_writes_a_network_with_a_view_that_a_fit_without_one_cannot_start_from() {
+    let dir = std::env::temp_dir().join(format!("caro-train-view-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games_file = write_games(&dir, "freestyle", "60");
+    let (positions, _) = net_cases(&games_file, Rule::Freestyle);
+    // Labels with the shipped network's corrections: something for a network to learn.
+    let shipped_rw = Weights::shipped().unwrap().rule(Rule::Freestyle);
+    let labels: String = positions
+        .iter()
+        .map(|case| {
+            let score = case.2 + net_correction(shipped_rw, case);
+            format!("{} {score}\n", case.0.to_line())
+        })
+        .collect();
+    let (out, err, ok) = run_train(
+        &dir,
+        &labels,
+        "view.bin",
+        &["--net", "--view", "--epochs", "150"],
+    );
+    assert!(ok, "{err}");
+    let fitted = Weights::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let shipped = Weights::shipped().unwrap();
+    let net = fitted.rule(Rule::Freestyle).net().unwrap();
+    assert!(net.conv().is_some(), "{err}");
+    assert_only_the_network_changed(&fitted, shipped, Rule::Freestyle);
+    // The view is read: some position's correction differs from the same network's
+    // without it.
+    let blind = fitted.rule(Rule::Freestyle).clone();
+    let mut blind = blind;
+    blind.set_net(Some(net.clone().with_conv(None)));
+    let blind: &'static _ = Box::leak(Box::new(blind));
+    let viewed: &'static _ = Box::leak(Box::new(fitted.rule(Rule::Freestyle).clone()));
+    let differs = positions
+        .iter()
+        .filter(|case| net_correction(viewed, case) != net_correction(blind, case))
+        .count();
+    assert!(
+        differs * 2 > positions.len(),
+        "{differs} of {}",
+        positions.len()
+    );
+    // A fit without --view cannot start from it, and says so, writing nothing.
+    let from = out.to_str().unwrap().to_string();
+    let (again, err, ok) = run_train(
+        &dir,
+        &labels,
+        "again.bin",
+        &["--net", "--warm", "--from", &from, "--epochs", "1"],
+    );
+    assert!(!ok, "{err}");
+    assert!(err.contains("--view"), "{err}");
+    assert!(!again.exists(), "nothing is written");
+    // With --view it can.
+    let (_, err, ok) = run_train(
+        &dir,
+        &labels,
+        "again.bin",
+        &[
+            "--net", "--view", "--warm", "--from", &from, "--epochs", "1",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("starts from the starting weights' network"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -19,6 +19,14 @@
 //! A network may tell the colours apart ([`Net::by_colour`]): then X's combinations and O's
 //! have embeddings of their own (under renju a cell where Black would make two threes is
 //! forbidden to Black and a winning threat for White, though the shape is the same).
+//!
+//! A network may also look at the cells' neighbourhoods ([`Conv`]): every cell, empty or
+//! not, reads [`CHANNELS`] small integers per role from its *code* (each side's combination
+//! on an empty cell, or a stone of the side to move or of the other), summed over both
+//! roles; a 3x3 kernel a channel runs over the board (cells off the board read nothing);
+//! each cell's result is clipped to `[0, 1]` and the board's sum, a sixteenth a unit, joins
+//! the hidden layer's inputs. A sum over single cells cannot see two threats crossing, or
+//! a four whose ends are both shut by one stone; a 3x3 window can.
 
 use super::weights::{self, COMBOS};
 use std::sync::OnceLock;
@@ -37,6 +45,198 @@ const POINTS: f32 = 200.0;
 /// One side's running sum of embeddings.
 pub type Acc = [i32; INPUTS];
 
+/// Channels of a network's view of the cells' neighbourhoods ([`Conv`]).
+pub const CHANNELS: usize = 4;
+/// Codes a cell can have in [`Conv`]: the combinations, then a stone of the side to move,
+/// then a stone of the other side.
+pub const CODES: usize = COMBOS + 2;
+/// The code of a stone of the side to move.
+pub const STONE_MINE: usize = COMBOS;
+/// The code of a stone of the side not to move.
+pub const STONE_THEIRS: usize = COMBOS + 1;
+/// Cells of the kernel: rows -1..=1 by columns -1..=1, row by row.
+pub const TAPS: usize = 9;
+/// The integer a cell's table value of 1.0 is.
+pub const QT: i32 = 1024;
+/// The integer a kernel weight of 1.0 is.
+pub const QK: i32 = 256;
+/// The integer a cell's kernel output of 1.0 is (where it is clipped).
+pub const QZ: i32 = QT * QK;
+/// The largest table value and kernel weight a file may hold, so that no sum overflows:
+/// 9 x 16,384 x 4,096 for a cell, 3,600 cells x [`QZ`] for the board.
+pub const TABLE_LIMIT: i16 = 8 * QT as i16;
+pub const KERNEL_LIMIT: i16 = 16 * QK as i16;
+/// The weight of a board's sum of clipped cells in the hidden layer's input.
+pub const CONV_SCALE: f32 = 1.0 / 16.0;
+
+/// One channel value per channel.
+pub type Lanes = [i32; CHANNELS];
+
+/// The network's view of the cells' neighbourhoods (see the module's notes).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conv {
+    /// By code, the channels read for the side to move's code then for the other's (all
+    /// zero for the fixed combinations).
+    table: Vec<[[i16; CHANNELS]; 2]>,
+    /// By channel, by tap.
+    kernel: [[i16; TAPS]; CHANNELS],
+    /// The hidden units' weights of the channels' sums.
+    hidden: [[f32; CHANNELS]; HIDDEN],
+}
+
+impl Conv {
+    /// A view from its parts; the fixed combinations' codes are set to nothing. Refuses
+    /// table values or kernel weights past the limits that keep the sums in range.
+    pub fn new(
+        mut table: Vec<[[i16; CHANNELS]; 2]>,
+        kernel: [[i16; TAPS]; CHANNELS],
+        hidden: [[f32; CHANNELS]; HIDDEN],
+    ) -> Result<Conv, String> {
+        if table.len() != CODES {
+            return Err(format!("a view takes {CODES} codes, not {}", table.len()));
+        }
+        if table
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|v| v.abs() > TABLE_LIMIT)
+        {
+            return Err(format!("a cell's value is past {TABLE_LIMIT}"));
+        }
+        if kernel.iter().flatten().any(|v| v.abs() > KERNEL_LIMIT) {
+            return Err(format!("a kernel weight is past {KERNEL_LIMIT}"));
+        }
+        if hidden.iter().flatten().any(|v| !v.is_finite()) {
+            return Err("a weight is not a finite number".to_string());
+        }
+        for (c, levels) in weights::tables().levels.iter().enumerate() {
+            if weights::fixed_combo(*levels) {
+                table[c] = [[0; CHANNELS]; 2];
+            }
+        }
+        Ok(Conv {
+            table,
+            kernel,
+            hidden,
+        })
+    }
+
+    /// The channels code `code` reads in role `role` (0: the side to move's, 1: the other's).
+    pub fn table(&self, code: usize, role: usize) -> &[i16; CHANNELS] {
+        &self.table[code][role]
+    }
+
+    /// The kernel weight of channel `ch` at tap `t`.
+    pub fn kernel(&self, ch: usize, t: usize) -> i16 {
+        self.kernel[ch][t]
+    }
+
+    /// The hidden weights of the channels.
+    pub fn hidden(&self) -> &[[f32; CHANNELS]; HIDDEN] {
+        &self.hidden
+    }
+
+    /// What an empty cell whose pair bytes make `word` reads, with X to move (`[0]`) and
+    /// with O to move (`[1]`).
+    #[inline(always)]
+    pub fn empty_cell(&self, word: u32) -> [Lanes; 2] {
+        let index = nibble_index();
+        let x = index[weights::nibble_key(word)] as usize;
+        let o = index[weights::nibble_key(word >> 4)] as usize;
+        self.cell(x, o)
+    }
+
+    /// What a cell reads whose codes are `x` for X and `o` for O, with X to move and with O
+    /// to move.
+    #[inline(always)]
+    fn cell(&self, x: usize, o: usize) -> [Lanes; 2] {
+        let (x, o) = (&self.table[x], &self.table[o]);
+        [
+            std::array::from_fn(|ch| x[0][ch] as i32 + o[1][ch] as i32),
+            std::array::from_fn(|ch| o[0][ch] as i32 + x[1][ch] as i32),
+        ]
+    }
+
+    /// What a stone of X (`o` false) or of O reads, with X to move and with O to move.
+    #[inline(always)]
+    pub fn stone(&self, o: bool) -> [Lanes; 2] {
+        let (mine, theirs) = (STONE_MINE, STONE_THEIRS);
+        let both = |c: usize| -> Lanes {
+            std::array::from_fn(|ch| self.table[c][0][ch] as i32 + self.table[c][1][ch] as i32)
+        };
+        if o {
+            [both(theirs), both(mine)]
+        } else {
+            [both(mine), both(theirs)]
+        }
+    }
+
+    /// How what an empty cell reads changes when its pair word goes from `word` to `next`;
+    /// `None` when neither side's combination changes.
+    #[inline(always)]
+    pub fn empty_change(&self, word: u32, next: u32) -> Option<[Lanes; 2]> {
+        let index = nibble_index();
+        let (x0, x1) = (
+            index[weights::nibble_key(word)],
+            index[weights::nibble_key(next)],
+        );
+        let (o0, o1) = (
+            index[weights::nibble_key(word >> 4)],
+            index[weights::nibble_key(next >> 4)],
+        );
+        if x0 == x1 && o0 == o1 {
+            return None;
+        }
+        let (before, after) = (
+            self.cell(x0 as usize, o0 as usize),
+            self.cell(x1 as usize, o1 as usize),
+        );
+        Some(std::array::from_fn(|p| {
+            std::array::from_fn(|ch| after[p][ch] - before[p][ch])
+        }))
+    }
+
+    /// A cell's kernel output clipped to `[0, QZ]`.
+    #[inline(always)]
+    pub fn clip(z: i32) -> i32 {
+        z.clamp(0, QZ)
+    }
+
+    /// Bytes of a view in a file.
+    pub const BYTES: usize = CODES * 2 * CHANNELS * 2 + CHANNELS * TAPS * 2 + HIDDEN * CHANNELS * 4;
+
+    fn write(&self, out: &mut Vec<u8>) {
+        let ints = self.table.iter().flatten().flatten();
+        for v in ints.chain(self.kernel.iter().flatten()) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in self.hidden.iter().flatten() {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+
+    fn read(bytes: &[u8]) -> Result<Conv, String> {
+        let (ints, floats) = bytes.split_at(CODES * 2 * CHANNELS * 2 + CHANNELS * TAPS * 2);
+        let ints: Vec<i16> = ints
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        let floats: Vec<f32> = floats
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let table = (0..CODES)
+            .map(|c| {
+                std::array::from_fn(|r| std::array::from_fn(|ch| ints[(c * 2 + r) * CHANNELS + ch]))
+            })
+            .collect();
+        let at = CODES * 2 * CHANNELS;
+        let kernel = std::array::from_fn(|ch| std::array::from_fn(|t| ints[at + ch * TAPS + t]));
+        let hidden = std::array::from_fn(|k| std::array::from_fn(|ch| floats[k * CHANNELS + ch]));
+        Conv::new(table, kernel, hidden)
+    }
+}
+
 /// The network's weights.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
@@ -51,6 +251,8 @@ pub struct Net {
     pub(super) hidden_bias: [f32; HIDDEN],
     pub(super) out: [f32; HIDDEN],
     pub(super) out_bias: f32,
+    /// The view of the cells' neighbourhoods, if the network has one.
+    conv: Option<Box<Conv>>,
 }
 
 /// Combination index by a side's four levels as a 16-bit nibble key
@@ -100,7 +302,19 @@ impl Net {
             hidden_bias,
             out,
             out_bias,
+            conv: None,
         }
+    }
+
+    /// The network with the view `conv` (or none).
+    pub fn with_conv(mut self, conv: Option<Conv>) -> Net {
+        self.conv = conv.map(Box::new);
+        self
+    }
+
+    /// The view of the cells' neighbourhoods, if any.
+    pub fn conv(&self) -> Option<&Conv> {
+        self.conv.as_deref()
     }
 
     /// Whether X's and O's combinations have embeddings of their own.
@@ -150,8 +364,9 @@ impl Net {
     }
 
     /// The correction, in evaluation points, for the side to move whose sum is `mine`
-    /// against the other side's `theirs`.
-    pub fn correction(&self, mine: &Acc, theirs: &Acc) -> i32 {
+    /// against the other side's `theirs`, with the view's sums of clipped cells `view`
+    /// (read only by a network with a view).
+    pub fn correction(&self, mine: &Acc, theirs: &Acc, view: &Lanes) -> i32 {
         let mut x = [0f32; INPUTS];
         for j in 0..LANES {
             let m = mine[j] + self.bias[j] as i32;
@@ -159,26 +374,43 @@ impl Net {
             x[j] = m.clamp(0, QA) as f32 / QA as f32;
             x[LANES + j] = t.clamp(0, QA) as f32 / QA as f32;
         }
-        (self.logit(&x) * POINTS).round() as i32
+        let v: [f32; CHANNELS] = std::array::from_fn(|ch| view[ch] as f32 / QZ as f32 * CONV_SCALE);
+        (self.logit(&x, &v) * POINTS).round() as i32
     }
 
-    /// The network's output in log-odds for clipped inputs `x`.
-    pub fn logit(&self, x: &[f32; INPUTS]) -> f32 {
+    /// The network's output in log-odds for clipped inputs `x` and the view's inputs `v`
+    /// (read only by a network with a view).
+    pub fn logit(&self, x: &[f32; INPUTS], v: &[f32; CHANNELS]) -> f32 {
         let units = self.hidden.iter().zip(&self.hidden_bias).zip(&self.out);
-        units.fold(self.out_bias, |out, ((row, &bias), &weight)| {
-            let z = row.iter().zip(x).fold(bias, |z, (w, v)| z + w * v);
-            out + weight * z.max(0.0)
-        })
+        let mut out = self.out_bias;
+        for (k, ((row, &bias), &weight)) in units.enumerate() {
+            let mut z = row.iter().zip(x).fold(bias, |z, (w, v)| z + w * v);
+            if let Some(conv) = &self.conv {
+                z = conv.hidden[k].iter().zip(v).fold(z, |z, (w, v)| z + w * v);
+            }
+            out += weight * z.max(0.0);
+        }
+        out
     }
 
     /// Bytes of a network in a file (see [`Net::to_bytes`]).
     pub const BYTES: usize = (COMBOS + 1) * INPUTS * 2 + (HIDDEN * INPUTS + 2 * HIDDEN + 1) * 4;
     /// Bytes of a network whose colours have embeddings of their own.
     pub const BYTES_BY_COLOUR: usize = Self::BYTES + COMBOS * INPUTS * 2;
+    /// The lengths a network can have in a file: without and with colours, then both with
+    /// a view.
+    pub const LENGTHS: [usize; 4] = [
+        Self::BYTES,
+        Self::BYTES_BY_COLOUR,
+        Self::BYTES + Conv::BYTES,
+        Self::BYTES_BY_COLOUR + Conv::BYTES,
+    ];
 
     /// The network as bytes, little endian: the embeddings by combination (with colours,
     /// X's then O's) then the input bias (i16 each), the hidden weights by unit, the hidden
-    /// biases, the output weights and the output bias (f32 each).
+    /// biases, the output weights and the output bias (f32 each); then, with a view, its
+    /// table by code and role, its kernel by channel (i16 each) and its hidden weights by
+    /// unit (f32 each).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(Self::BYTES + self.o_from * INPUTS * 2);
         for v in self.embed.iter().flatten().chain(self.bias.iter()) {
@@ -189,22 +421,28 @@ impl Net {
         for v in floats.chain(std::iter::once(&self.out_bias)) {
             out.extend_from_slice(&v.to_le_bytes());
         }
+        if let Some(conv) = &self.conv {
+            conv.write(&mut out);
+        }
         out
     }
 
-    /// Reads [`Net::BYTES`] (or [`Net::BYTES_BY_COLOUR`]) bytes written by
-    /// [`Net::to_bytes`]; refuses weights that are not finite.
+    /// Reads bytes written by [`Net::to_bytes`] (one of [`Net::LENGTHS`]); refuses
+    /// weights that are not finite, and a view's past its limits.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
-        let embeddings = match bytes.len() {
-            Self::BYTES => COMBOS,
-            Self::BYTES_BY_COLOUR => 2 * COMBOS,
-            n => {
-                return Err(format!(
-                    "a network takes {} bytes ({} with embeddings by colour), not {n}",
-                    Self::BYTES,
-                    Self::BYTES_BY_COLOUR
-                ))
-            }
+        let Some(kind) = Self::LENGTHS.iter().position(|&n| n == bytes.len()) else {
+            let [a, b, c, d] = Self::LENGTHS;
+            return Err(format!(
+                "a network takes {a} bytes ({b} with embeddings by colour, {c} or {d} with a view), not {}",
+                bytes.len()
+            ));
+        };
+        let embeddings = if kind % 2 == 0 { COMBOS } else { 2 * COMBOS };
+        let (bytes, view) = bytes.split_at(Self::LENGTHS[kind % 2]);
+        let conv = if kind >= 2 {
+            Some(Conv::read(view).map_err(|e| format!("its view: {e}"))?)
+        } else {
+            None
         };
         let (ints, floats) = bytes.split_at((embeddings + 1) * INPUTS * 2);
         let ints: Vec<i16> = ints
@@ -226,7 +464,7 @@ impl Net {
         let hidden_bias = std::array::from_fn(|k| floats[at + k]);
         let out = std::array::from_fn(|k| floats[at + HIDDEN + k]);
         let out_bias = floats[at + 2 * HIDDEN];
-        Ok(Net::new(embed, bias, hidden, hidden_bias, out, out_bias))
+        Ok(Net::new(embed, bias, hidden, hidden_bias, out, out_bias).with_conv(conv))
     }
 }
 

@@ -10,7 +10,7 @@
 
 use super::board::{Board, Pos};
 use super::eval::{self, PairValues};
-use super::net::{Acc, Net, INPUTS};
+use super::net::{Acc, Conv, Lanes, Net, CHANNELS, INPUTS, TAPS};
 use super::patterns::{self, slot, Level, B4, BLACK, EMPTY, F3, F4, FIVE, LEVELS, WALL, WHITE};
 use super::renju::{self, Spot, Stones};
 use super::rules::Rule;
@@ -121,6 +121,15 @@ pub struct Position {
     net: Option<&'static Net>,
     /// Each side's sum of its empty cells' embeddings (with `net`).
     acc: [Acc; 2],
+    /// The network's view of the cells' neighbourhoods, if it has one.
+    conv: Option<&'static Conv>,
+    /// With a view: every cell's kernel output a channel, with X to move and with O to move
+    /// (all zero off the board).
+    conv_z: Vec<[Lanes; 2]>,
+    /// With a view: the board's sums of clipped kernel outputs, with X and with O to move.
+    conv_sums: [Lanes; 2],
+    /// The offset of each kernel tap's cell.
+    taps: [isize; TAPS],
     /// How many empty cells are in each threat class, per side ([`Track::Full`] only).
     class_count: [[u32; CLASSES]; 2],
     /// Each stone played: its cell, the area before it and the sums before it.
@@ -253,6 +262,11 @@ impl Position {
                 Track::Off | Track::Values => None,
             },
             acc: [[0; INPUTS]; 2],
+            conv: None,
+            conv_z: Vec::new(),
+            conv_sums: [[0; CHANNELS]; 2],
+            taps: std::array::from_fn(|t| (t / 3) as isize * stride as isize + (t % 3) as isize)
+                .map(|o| o - stride as isize - 1),
             class_count: [[0; CLASSES]; 2],
             history: Vec::new(),
             line_log: Vec::new(),
@@ -292,7 +306,68 @@ impl Position {
             }
         }
         p.to_move = to_move;
+        if let Some(conv) = p.net.and_then(Net::conv) {
+            p.conv = Some(conv);
+            p.conv_z = vec![[[0; CHANNELS]; 2]; size];
+            for row in 0..rows {
+                for col in 0..cols {
+                    let i = p.index(Pos::new(row, col));
+                    let reads = p.conv_cell(conv, i);
+                    p.spread(conv, i, &reads);
+                }
+            }
+        }
         p
+    }
+
+    /// What cell `i` reads in the view, with X to move and with O to move.
+    fn conv_cell(&self, conv: &Conv, i: usize) -> [Lanes; 2] {
+        match self.cells[i] {
+            EMPTY => conv.empty_cell(u32::from_le_bytes(self.pairs_at[i])),
+            colour => conv.stone(colour == WHITE),
+        }
+    }
+
+    /// Adds `delta` to what cell `n` reads in the view (with X to move and with O to move):
+    /// the kernel outputs of the board cells around it and the sums of their clips.
+    #[inline(always)]
+    fn spread(&mut self, conv: &Conv, n: usize, delta: &[Lanes; 2]) {
+        for (t, &off) in self.taps.iter().enumerate() {
+            // The tap at `off` of the cell `n - off` is `n`.
+            let m = n.wrapping_sub(off as usize);
+            if self.cells[m] == WALL {
+                continue;
+            }
+            let z = &mut self.conv_z[m];
+            for p in 0..2 {
+                for ch in 0..CHANNELS {
+                    let old = z[p][ch];
+                    let new = old + conv.kernel(ch, t) as i32 * delta[p][ch];
+                    z[p][ch] = new;
+                    self.conv_sums[p][ch] += Conv::clip(new) - Conv::clip(old);
+                }
+            }
+        }
+    }
+
+    /// Moves cell `i` in the view between empty and a `colour` stone (`to_stone` says which
+    /// way).
+    fn conv_stone(&mut self, i: usize, colour: u8, to_stone: bool) {
+        if let Some(conv) = self.conv {
+            let empty = conv.empty_cell(u32::from_le_bytes(self.pairs_at[i]));
+            let stone = conv.stone(colour == WHITE);
+            let sign = if to_stone { 1 } else { -1 };
+            let delta = std::array::from_fn(|p| {
+                std::array::from_fn(|ch| sign * (stone[p][ch] - empty[p][ch]))
+            });
+            self.spread(conv, i, &delta);
+        }
+    }
+
+    /// The view's sums of clipped kernel outputs with X to move (`[0]`) and with O to move
+    /// (all zero without a view).
+    pub fn view_sums(&self) -> &[Lanes; 2] {
+        &self.conv_sums
     }
 
     pub fn rule(&self) -> Rule {
@@ -614,7 +689,7 @@ impl Position {
         match self.net {
             Some(net) => {
                 let me = self.to_move.index();
-                net.correction(&self.acc[me], &self.acc[1 - me])
+                net.correction(&self.acc[me], &self.acc[1 - me], &self.conv_sums[me])
             }
             None => 0,
         }
@@ -636,6 +711,7 @@ impl Position {
         let sums = self.sums();
         self.remove_cell(i);
         self.remove_candidate(i);
+        self.conv_stone(i, colour, true);
         self.cells[i] = colour;
         self.hash ^= zobrist(i, colour);
         self.update_lines(i, colour as u32, true);
@@ -729,6 +805,14 @@ impl Position {
             for k in 1..=reach {
                 for n in [i.wrapping_add(off * k), i.wrapping_sub(off * k)] {
                     let entry = self.line_log[at];
+                    if let (Some(conv), EMPTY) = (self.conv, self.cells[n]) {
+                        let word = u32::from_le_bytes(self.pairs_at[n]);
+                        let byte = (entry >> 32) as u32;
+                        let back = word & !(0xFF << (8 * d)) | byte << (8 * d);
+                        if let Some(delta) = conv.empty_change(word, back) {
+                            self.spread(conv, n, &delta);
+                        }
+                    }
                     self.keys[n][d] = entry as u32;
                     self.pairs_at[n][d] = (entry >> 32) as u8;
                     at += 1;
@@ -781,6 +865,11 @@ impl Position {
                 let key = weights::nibble_key;
                 net.shift(&mut sums.3[0], false, key(word), key(next));
                 net.shift(&mut sums.3[1], true, key(word >> 4), key(next >> 4));
+            }
+            if let Some(conv) = self.conv {
+                if let Some(delta) = conv.empty_change(word, next) {
+                    self.spread(conv, n, &delta);
+                }
             }
         }
         self.pairs_at[n][d] = new;
@@ -854,6 +943,7 @@ impl Position {
             self.restore_lines(i);
             self.set_sums(sums);
         }
+        self.conv_stone(i, colour, false);
         self.area = area;
         self.to_move = self.to_move.opponent();
     }

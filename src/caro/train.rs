@@ -462,35 +462,62 @@ pub fn fit_pairs(
 
 /// A position for the fit of a network ([`super::net`]): its evaluation without one for
 /// the side to move, and its empty cells' combinations for each side (the fixed ones left
-/// out: they have no embedding), the side to move's first.
+/// out: they have no embedding), the side to move's first; for a network with a view, the
+/// codes of its cells too.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NetSample {
     pub base: f32,
     pub cells: [Vec<u16>; 2],
     /// The probability that the side to move wins.
     pub target: f32,
+    /// For a view ([`net::Conv`]; empty without): the board's rows and columns, and each
+    /// cell that reads something: its place (row by row), its code in the side to move's
+    /// table and in the other's ([`NO_CODE`] for a fixed combination).
+    pub board: (u16, u16),
+    pub grid: Vec<(u16, u16, u16)>,
 }
+
+/// A fixed combination's code in a [`NetSample`]'s grid: it reads nothing.
+pub const NO_CODE: u16 = u16::MAX;
 
 impl NetSample {
     /// `pos` must be evaluated as the network's corrections will be: with the weights it
     /// will ship beside, and no network. With `by_colour`, for a network whose embeddings
     /// tell the colours apart ([`Net::by_colour`]): O's combinations are numbered after X's.
-    pub fn new(pos: &Position, target: f32, by_colour: bool) -> NetSample {
+    /// With `view`, for a network with a view: the cells' codes are kept.
+    pub fn new(pos: &Position, target: f32, by_colour: bool, view: bool) -> NetSample {
         debug_assert_eq!(pos.net_correction(), 0);
         let me = pos.to_move();
         let mut cells = [Vec::new(), Vec::new()];
+        let mut grid = Vec::new();
         for row in 0..pos.rows() {
             for col in 0..pos.cols() {
                 let i = pos.index(Pos::new(row, col));
+                let at = (row * pos.cols() + col) as u16;
                 if !pos.is_empty(i) {
+                    if view {
+                        let mine = pos.cell(i) == super::position::color(me);
+                        let code = if mine {
+                            net::STONE_MINE
+                        } else {
+                            net::STONE_THEIRS
+                        };
+                        grid.push((at, code as u16, code as u16));
+                    }
                     continue;
                 }
+                let mut codes = [NO_CODE; 2];
                 for (role, side) in [me, me.opponent()].into_iter().enumerate() {
                     let levels = pos.levels(i, side);
                     if !weights::fixed_combo(levels) {
+                        let combo = weights::combo_index(levels);
                         let shift = if by_colour { side.index() * COMBOS } else { 0 };
-                        cells[role].push((weights::combo_index(levels) + shift) as u16);
+                        cells[role].push((combo + shift) as u16);
+                        codes[role] = combo as u16;
                     }
+                }
+                if view && codes != [NO_CODE; 2] {
+                    grid.push((at, codes[0], codes[1]));
                 }
             }
         }
@@ -498,21 +525,35 @@ impl NetSample {
             base: eval::evaluate(pos) as f32,
             cells,
             target,
+            board: if view {
+                (pos.rows() as u16, pos.cols() as u16)
+            } else {
+                (0, 0)
+            },
+            grid,
         }
     }
 }
 
 /// The network's weights in one vector while it is fitted (in units of one input, not yet
-/// [`net::QA`]): the embeddings of the side to move's combinations, the other side's
-/// ([`net::LANES`] each; with colours, X's combinations then O's), the input biases, the
-/// hidden weights by unit, the hidden biases, the output weights and the output bias.
-#[derive(Clone, Copy)]
+/// [`net::QA`], [`net::QT`] or [`net::QK`]): the embeddings of the side to move's
+/// combinations, the other side's ([`net::LANES`] each; with colours, X's combinations then
+/// O's), the input biases; with a view, its table by code and role, its kernel by channel;
+/// then the hidden weights by unit (the sums' inputs, then the view's), the hidden biases,
+/// the output weights and the output bias.
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Layout {
     /// Embeddings a role: [`COMBOS`], or twice that with colours.
     embeddings: usize,
+    /// The view's channels: [`net::CHANNELS`], or none.
+    channels: usize,
     mine: usize,
     theirs: usize,
     bias: usize,
+    table: usize,
+    kernel: usize,
+    /// The hidden layer's inputs: the sums' and the view's.
+    inputs: usize,
     hidden_w: usize,
     hidden_b: usize,
     out_w: usize,
@@ -521,21 +562,29 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(by_colour: bool) -> Layout {
-        use net::{HIDDEN, INPUTS, LANES};
+    fn new(by_colour: bool, view: bool) -> Layout {
+        use net::{CHANNELS, CODES, HIDDEN, INPUTS, LANES, TAPS};
         let embeddings = if by_colour { 2 * COMBOS } else { COMBOS };
+        let channels = if view { CHANNELS } else { 0 };
         let mine = 0;
         let theirs = mine + embeddings * LANES;
         let bias = theirs + embeddings * LANES;
-        let hidden_w = bias + INPUTS;
-        let hidden_b = hidden_w + HIDDEN * INPUTS;
+        let table = bias + INPUTS;
+        let kernel = table + CODES * 2 * channels;
+        let hidden_w = kernel + channels * TAPS;
+        let inputs = INPUTS + channels;
+        let hidden_b = hidden_w + HIDDEN * inputs;
         let out_w = hidden_b + HIDDEN;
         let out_b = out_w + HIDDEN;
         Layout {
             embeddings,
+            channels,
             mine,
             theirs,
             bias,
+            table,
+            kernel,
+            inputs,
             hidden_w,
             hidden_b,
             out_w,
@@ -546,28 +595,57 @@ impl Layout {
 
     /// The layout of a vector of `len` weights.
     fn of(len: usize) -> Layout {
-        let blind = Layout::new(false);
-        if len == blind.len {
-            blind
-        } else {
-            Layout::new(true)
-        }
+        [(false, false), (true, false), (false, true), (true, true)]
+            .map(|(c, v)| Layout::new(c, v))
+            .into_iter()
+            .find(|l| l.len == len)
+            .expect("a network's vector")
     }
+
+    /// Where the table value of `code` in role `role` and channel `ch` is.
+    fn table_at(&self, code: u16, role: usize, ch: usize) -> usize {
+        self.table + (code as usize * 2 + role) * self.channels + ch
+    }
+}
+
+/// The cells a sample's view computes: the board cells within one of a cell that reads
+/// something, as a box (first row, first column, rows, columns); empty when none reads.
+fn view_box(s: &NetSample) -> (i32, i32, i32, i32) {
+    let cols = s.board.1.max(1);
+    let (mut r0, mut c0, mut r1, mut c1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for &(at, _, _) in &s.grid {
+        let (r, c) = ((at / cols) as i32, (at % cols) as i32);
+        (r0, c0, r1, c1) = (r0.min(r), c0.min(c), r1.max(r), c1.max(c));
+    }
+    if r0 > r1 {
+        return (0, 0, 0, 0);
+    }
+    let (r0, c0) = ((r0 - 1).max(0), (c0 - 1).max(0));
+    let r1 = (r1 + 1).min(s.board.0 as i32 - 1);
+    let c1 = (c1 + 1).min(s.board.1 as i32 - 1);
+    (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
 }
 
 /// What a forward pass keeps for the backward one.
 struct NetPass {
-    /// The inputs before clipping.
-    inputs: [f64; net::INPUTS],
+    /// The inputs before clipping (the view's: its sums a sixteenth a unit).
+    inputs: Vec<f64>,
     hidden: [f64; net::HIDDEN],
     /// The value for the side to move, in evaluation points.
     value: f64,
+    /// With a view: its box ([`view_box`]), what each cell of the box grown by one reads
+    /// and each cell of the box's kernel outputs, a channel each.
+    view: (i32, i32, i32, i32),
+    reads: Vec<f64>,
+    z: Vec<f64>,
 }
 
 fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
-    use net::{HIDDEN, INPUTS, LANES};
+    use net::{HIDDEN, INPUTS, LANES, TAPS};
     let l = Layout::of(w.len());
-    let mut inputs: [f64; INPUTS] = std::array::from_fn(|j| w[l.bias + j]);
+    let mut inputs: Vec<f64> = (0..l.inputs)
+        .map(|j| if j < INPUTS { w[l.bias + j] } else { 0.0 })
+        .collect();
     for (role, from) in [(0, l.mine), (1, l.theirs)] {
         for &c in &s.cells[role] {
             let e = &w[from + c as usize * LANES..][..LANES];
@@ -576,23 +654,141 @@ fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
             }
         }
     }
+    let ch_n = l.channels;
+    let view = if ch_n > 0 { view_box(s) } else { (0, 0, 0, 0) };
+    let (r0, c0, nr, nc) = view;
+    // The box grown by one (reads off the board stay nothing), a channel a cell.
+    let (gr, gc) = (nr + 2, nc + 2);
+    let mut reads = vec![0.0; (gr * gc) as usize * ch_n];
+    let mut z = vec![0.0; (nr * nc) as usize * ch_n];
+    if ch_n > 0 && nr > 0 {
+        let cols = s.board.1;
+        for &(at, a, b) in &s.grid {
+            let (r, c) = ((at / cols) as i32 - r0 + 1, (at % cols) as i32 - c0 + 1);
+            let x = (r * gc + c) as usize * ch_n;
+            for ch in 0..ch_n {
+                let mut v = 0.0;
+                for (role, code) in [(0, a), (1, b)] {
+                    if code != NO_CODE {
+                        v += w[l.table_at(code, role, ch)];
+                    }
+                }
+                reads[x + ch] = v;
+            }
+        }
+        for r in 0..nr {
+            for c in 0..nc {
+                for ch in 0..ch_n {
+                    let mut v = 0.0;
+                    for t in 0..TAPS {
+                        let (dr, dc) = (t as i32 / 3, t as i32 % 3);
+                        let y = ((r + dr) * gc + c + dc) as usize * ch_n;
+                        v += w[l.kernel + ch * TAPS + t] * reads[y + ch];
+                    }
+                    z[(r * nc + c) as usize * ch_n + ch] = v;
+                    inputs[INPUTS + ch] += v.clamp(0.0, 1.0) * net::CONV_SCALE as f64;
+                }
+            }
+        }
+    }
     let mut hidden = [0.0; HIDDEN];
     let mut out = w[l.out_b];
     for (k, h) in hidden.iter_mut().enumerate() {
-        let row = &w[l.hidden_w + k * INPUTS..][..INPUTS];
-        let z: f64 = w[l.hidden_b + k]
-            + row
-                .iter()
-                .zip(&inputs)
-                .map(|(a, x)| a * x.clamp(0.0, 1.0))
-                .sum::<f64>();
-        *h = z.max(0.0);
+        let row = &w[l.hidden_w + k * l.inputs..][..l.inputs];
+        let mut sum = w[l.hidden_b + k];
+        for (j, (a, x)) in row.iter().zip(&inputs).enumerate() {
+            // The sums are clipped; the view's inputs are sums of clipped cells already.
+            sum += a * if j < INPUTS { x.clamp(0.0, 1.0) } else { *x };
+        }
+        *h = sum.max(0.0);
         out += w[l.out_w + k] * *h;
     }
     NetPass {
         inputs,
         hidden,
         value: s.base as f64 + out * SCALE,
+        view,
+        reads,
+        z,
+    }
+}
+
+/// Adds to `grad` the gradient of `s`'s cross entropy, over `n` (a batch's size).
+fn net_gradient(s: &NetSample, w: &[f64], n: usize, grad: &mut [f64]) {
+    use net::{HIDDEN, INPUTS, LANES, TAPS};
+    let l = Layout::of(w.len());
+    let pass = net_forward(s, w);
+    // d(cross entropy)/d(log-odds of the network's output).
+    let d = (sigmoid(pass.value / SCALE) - s.target as f64) / n as f64;
+    grad[l.out_b] += d;
+    let mut d_inputs = vec![0.0; l.inputs];
+    for k in 0..HIDDEN {
+        grad[l.out_w + k] += d * pass.hidden[k];
+        if pass.hidden[k] <= 0.0 {
+            continue;
+        }
+        let dz = d * w[l.out_w + k];
+        grad[l.hidden_b + k] += dz;
+        for (j, (&x, d_input)) in pass.inputs.iter().zip(&mut d_inputs).enumerate() {
+            let at = l.hidden_w + k * l.inputs + j;
+            if j >= INPUTS {
+                grad[at] += dz * x;
+                *d_input += dz * w[at];
+            } else {
+                grad[at] += dz * x.clamp(0.0, 1.0);
+                if x > 0.0 && x < 1.0 {
+                    *d_input += dz * w[at];
+                }
+            }
+        }
+    }
+    for j in 0..INPUTS {
+        grad[l.bias + j] += d_inputs[j];
+    }
+    for (role, from) in [(0, l.mine), (1, l.theirs)] {
+        for &c in &s.cells[role] {
+            let at = from + c as usize * LANES;
+            for j in 0..LANES {
+                grad[at + j] += d_inputs[role * LANES + j];
+            }
+        }
+    }
+    let ch_n = l.channels;
+    let (r0, c0, nr, nc) = pass.view;
+    if ch_n == 0 || nr == 0 {
+        return;
+    }
+    let gc = nc + 2;
+    let mut d_reads = vec![0.0; pass.reads.len()];
+    for r in 0..nr {
+        for c in 0..nc {
+            for ch in 0..ch_n {
+                let z = pass.z[(r * nc + c) as usize * ch_n + ch];
+                if z <= 0.0 || z >= 1.0 {
+                    continue;
+                }
+                let g = d_inputs[INPUTS + ch] * net::CONV_SCALE as f64;
+                for t in 0..TAPS {
+                    let (dr, dc) = (t as i32 / 3, t as i32 % 3);
+                    let y = ((r + dr) * gc + c + dc) as usize * ch_n + ch;
+                    let k = l.kernel + ch * TAPS + t;
+                    grad[k] += g * pass.reads[y];
+                    d_reads[y] += g * w[k];
+                }
+            }
+        }
+    }
+    let cols = s.board.1;
+    for &(at, a, b) in &s.grid {
+        let (r, c) = ((at / cols) as i32 - r0 + 1, (at % cols) as i32 - c0 + 1);
+        let x = (r * gc + c) as usize * ch_n;
+        for ch in 0..ch_n {
+            for (role, code) in [(0, a), (1, b)] {
+                if code != NO_CODE {
+                    grad[l.table_at(code, role, ch)] += d_reads[x + ch];
+                }
+            }
+        }
     }
 }
 
@@ -612,36 +808,60 @@ const NET_BATCH: usize = 256;
 /// to a tenth over `config.epochs`), on top of each sample's evaluation without one; keeps
 /// the weights that did best on `held_out` (`start` itself when no epoch does better). The
 /// fit starts from `start` when given (a colour-blind one gives both colours its
-/// embeddings), else from small random weights (seeded by `config.seed`). `report` hears
-/// each epoch's losses (train, held out), epoch 0 being the start.
+/// embeddings; one without a view gets a random view that it does not read yet), else from
+/// small random weights (seeded by `config.seed`). With `view`, the network has a view of
+/// the cells' neighbourhoods (the samples must keep their codes). `report` hears each
+/// epoch's losses (train, held out), epoch 0 being the start.
 pub fn fit_net(
     train: &mut [NetSample],
     held_out: &[NetSample],
-    by_colour: bool,
+    (by_colour, view): (bool, bool),
     start: Option<&Net>,
     config: &FitConfig,
     report: &mut dyn FnMut(usize, f64, f64),
 ) -> Result<Net, String> {
-    use net::{HIDDEN, INPUTS, LANES};
-    let l = Layout::new(by_colour);
-    let w0 = match start {
-        Some(net) => vector_from_net(net, by_colour)?,
-        None => {
-            let mut rng = StdRng::seed_from_u64(config.seed ^ 0x6e65_7477);
-            let mut w0 = vec![0.0; l.len];
-            for v in &mut w0[l.mine..l.bias] {
-                *v = rng.random_range(-0.05..0.05);
-            }
-            for v in &mut w0[l.bias..l.hidden_w] {
-                *v = 0.1;
-            }
-            let spread = 1.0 / (INPUTS as f64).sqrt();
-            for v in &mut w0[l.hidden_w..l.hidden_b] {
-                *v = rng.random_range(-spread..spread);
-            }
-            w0
+    let l = Layout::new(by_colour, view);
+    let mut rng = StdRng::seed_from_u64(config.seed ^ 0x6e65_7477);
+    let mut w0 = vec![0.0; l.len];
+    for v in &mut w0[l.mine..l.bias] {
+        *v = rng.random_range(-0.05..0.05);
+    }
+    for v in &mut w0[l.bias..l.table] {
+        *v = 0.1;
+    }
+    for v in &mut w0[l.table..l.kernel] {
+        *v = rng.random_range(-0.1..0.1);
+    }
+    for v in &mut w0[l.kernel..l.hidden_w] {
+        *v = rng.random_range(-0.5..0.5);
+    }
+    let spread = 1.0 / (l.inputs as f64).sqrt();
+    for v in &mut w0[l.hidden_w..l.hidden_b] {
+        *v = rng.random_range(-spread..spread);
+    }
+    if let Some(net) = start {
+        let from = vector_from_net(net, by_colour)?;
+        let f = Layout::of(from.len());
+        if f.channels > l.channels {
+            return Err("the starting network has a view: fit it --view".into());
         }
-    };
+        // What the start has, over the random weights; a view it lacks is not read yet.
+        w0[..f.table].copy_from_slice(&from[..f.table]);
+        if f.channels == l.channels {
+            w0[l.table..l.hidden_w].copy_from_slice(&from[f.table..f.hidden_w]);
+        }
+        for k in 0..net::HIDDEN {
+            for j in 0..l.inputs {
+                let at = l.hidden_w + k * l.inputs + j;
+                w0[at] = if j < f.inputs {
+                    from[f.hidden_w + k * f.inputs + j]
+                } else {
+                    0.0
+                };
+            }
+        }
+        w0[l.hidden_b..].copy_from_slice(&from[f.hidden_b..]);
+    }
     let mut adam = Adam::new(l.len);
     let mut grad = vec![0.0; l.len];
     let epochs = config.epochs;
@@ -649,37 +869,7 @@ pub fn fit_net(
         let rate = NET_RATE * (1.0 - 0.9 * (epoch - 1) as f64 / epochs as f64);
         grad.iter_mut().for_each(|g| *g = 0.0);
         for s in batch {
-            let pass = net_forward(s, w);
-            // d(cross entropy)/d(log-odds of the network's output).
-            let d = (sigmoid(pass.value / SCALE) - s.target as f64) / batch.len() as f64;
-            grad[l.out_b] += d;
-            let mut d_inputs = [0.0; INPUTS];
-            for k in 0..HIDDEN {
-                grad[l.out_w + k] += d * pass.hidden[k];
-                if pass.hidden[k] <= 0.0 {
-                    continue;
-                }
-                let dz = d * w[l.out_w + k];
-                grad[l.hidden_b + k] += dz;
-                for j in 0..INPUTS {
-                    let x = pass.inputs[j];
-                    grad[l.hidden_w + k * INPUTS + j] += dz * x.clamp(0.0, 1.0);
-                    if x > 0.0 && x < 1.0 {
-                        d_inputs[j] += dz * w[l.hidden_w + k * INPUTS + j];
-                    }
-                }
-            }
-            for j in 0..INPUTS {
-                grad[l.bias + j] += d_inputs[j];
-            }
-            for (role, from) in [(0, l.mine), (1, l.theirs)] {
-                for &c in &s.cells[role] {
-                    let at = from + c as usize * LANES;
-                    for j in 0..LANES {
-                        grad[at + j] += d_inputs[role * LANES + j];
-                    }
-                }
-            }
+            net_gradient(s, w, batch.len(), &mut grad);
         }
         adam.next_step();
         for (f, g) in grad.iter().enumerate() {
@@ -699,14 +889,15 @@ pub fn fit_net(
 }
 
 /// A network as the vector [`fit_net`] fits ([`Layout`]), with embeddings by colour when
-/// `by_colour` (a colour-blind network's serve both colours); the inverse of
-/// [`net_from_vector`]. A network by colour cannot become a colour-blind one.
+/// `by_colour` (a colour-blind network's serve both colours), and a view when it has one;
+/// the inverse of [`net_from_vector`]. A network by colour cannot become a colour-blind
+/// one.
 fn vector_from_net(net: &Net, by_colour: bool) -> Result<Vec<f64>, String> {
-    use net::{HIDDEN, INPUTS, LANES, QA};
+    use net::{CHANNELS, CODES, HIDDEN, INPUTS, LANES, QA, QK, QT, TAPS};
     if net.by_colour() && !by_colour {
         return Err("the starting network tells the colours apart: fit it --by-colour".into());
     }
-    let l = Layout::new(by_colour);
+    let l = Layout::new(by_colour, net.conv().is_some());
     let mut w = vec![0.0; l.len];
     let unit = |v: i16| v as f64 / QA as f64;
     for c in 0..l.embeddings {
@@ -721,20 +912,43 @@ fn vector_from_net(net: &Net, by_colour: bool) -> Result<Vec<f64>, String> {
     }
     for k in 0..HIDDEN {
         for j in 0..INPUTS {
-            w[l.hidden_w + k * INPUTS + j] = net.hidden[k][j] as f64;
+            w[l.hidden_w + k * l.inputs + j] = net.hidden[k][j] as f64;
         }
         w[l.hidden_b + k] = net.hidden_bias[k] as f64;
         w[l.out_w + k] = net.out[k] as f64;
     }
     w[l.out_b] = net.out_bias as f64;
+    if let Some(conv) = net.conv() {
+        for code in 0..CODES {
+            for role in 0..2 {
+                for ch in 0..CHANNELS {
+                    let v = conv.table(code, role)[ch];
+                    w[l.table_at(code as u16, role, ch)] = v as f64 / QT as f64;
+                }
+            }
+        }
+        for ch in 0..CHANNELS {
+            for t in 0..TAPS {
+                w[l.kernel + ch * TAPS + t] = conv.kernel(ch, t) as f64 / QK as f64;
+            }
+        }
+        for k in 0..HIDDEN {
+            for ch in 0..CHANNELS {
+                w[l.hidden_w + k * l.inputs + INPUTS + ch] = conv.hidden()[k][ch] as f64;
+            }
+        }
+    }
     Ok(w)
 }
 
-/// The fitted vector as a network: embeddings and input biases in units of [`net::QA`].
+/// The fitted vector as a network: embeddings and input biases in units of [`net::QA`], a
+/// view's table and kernel in units of [`net::QT`] and [`net::QK`] (held within the limits
+/// a file may hold).
 fn net_from_vector(w: &[f64]) -> Net {
-    use net::{INPUTS, LANES, QA};
+    use net::{Conv, CHANNELS, CODES, INPUTS, LANES, QA, QK, QT, TAPS};
     let l = Layout::of(w.len());
-    let q = |v: f64| (v * QA as f64).round().clamp(-32767.0, 32767.0) as i16;
+    let q = |v: f64, unit: i32, limit: f64| (v * unit as f64).round().clamp(-limit, limit) as i16;
+    let qa = |v: f64| q(v, QA, 32767.0);
     let embed = (0..l.embeddings)
         .map(|c| {
             std::array::from_fn(|j| {
@@ -743,19 +957,43 @@ fn net_from_vector(w: &[f64]) -> Net {
                 } else {
                     (l.theirs, j - LANES)
                 };
-                q(w[from + c * LANES + lane])
+                qa(w[from + c * LANES + lane])
             })
         })
         .collect();
     let f = |v: f64| v as f32;
-    Net::new(
+    let hidden_at = |k: usize, j: usize| f(w[l.hidden_w + k * l.inputs + j]);
+    let net = Net::new(
         embed,
-        std::array::from_fn(|j| q(w[l.bias + j])),
-        std::array::from_fn(|k| std::array::from_fn(|j| f(w[l.hidden_w + k * INPUTS + j]))),
+        std::array::from_fn(|j| qa(w[l.bias + j])),
+        std::array::from_fn(|k| std::array::from_fn(|j| hidden_at(k, j))),
         std::array::from_fn(|k| f(w[l.hidden_b + k])),
         std::array::from_fn(|k| f(w[l.out_w + k])),
         f(w[l.out_b]),
-    )
+    );
+    if l.channels == 0 {
+        return net;
+    }
+    let table = (0..CODES)
+        .map(|code| {
+            std::array::from_fn(|role| {
+                std::array::from_fn(|ch| {
+                    q(
+                        w[l.table_at(code as u16, role, ch)],
+                        QT,
+                        net::TABLE_LIMIT as f64,
+                    )
+                })
+            })
+        })
+        .collect();
+    let kernel = std::array::from_fn(|ch| {
+        std::array::from_fn(|t| q(w[l.kernel + ch * TAPS + t], QK, net::KERNEL_LIMIT as f64))
+    });
+    let hidden: [[f32; CHANNELS]; net::HIDDEN] =
+        std::array::from_fn(|k| std::array::from_fn(|ch| hidden_at(k, INPUTS + ch)));
+    let conv = Conv::new(table, kernel, hidden).expect("a view within the limits");
+    net.with_conv(Some(conv))
 }
 
 #[cfg(test)]
@@ -796,13 +1034,159 @@ mod tests {
         }
     }
 
+    /// A random view, its values such that many cells' kernel outputs fall inside the clip.
+    fn random_conv(seed: u64) -> net::Conv {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (t, k) = (net::QT as i16 / 2, net::QK as i16);
+        let table = (0..net::CODES)
+            .map(|_| std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(-t..=t))))
+            .collect();
+        let kernel = std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(-k..=k)));
+        let hidden = std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(-2.0..2.0)));
+        net::Conv::new(table, kernel, hidden).unwrap()
+    }
+
     #[test]
     fn a_network_becomes_the_fitted_vector_and_back_unchanged() {
-        for by_colour in [false, true] {
-            let net = random_net(by_colour, 7);
+        for (by_colour, view) in [(false, false), (true, false), (false, true), (true, true)] {
+            let mut net = random_net(by_colour, 7);
+            if view {
+                net = net.with_conv(Some(random_conv(7)));
+            }
             let w = vector_from_net(&net, by_colour).unwrap();
-            assert_eq!(w.len(), Layout::new(by_colour).len);
-            assert_eq!(net_from_vector(&w), net, "by colour: {by_colour}");
+            assert_eq!(w.len(), Layout::new(by_colour, view).len);
+            assert_eq!(Layout::of(w.len()), Layout::new(by_colour, view));
+            assert_eq!(
+                net_from_vector(&w),
+                net,
+                "by colour: {by_colour}, view: {view}"
+            );
+        }
+    }
+
+    /// Positions of random games on a `rows` x `cols` board (from move 4 on), evaluated
+    /// with `base`'s weights.
+    fn random_positions(
+        rows: usize,
+        cols: usize,
+        base: &'static RuleWeights,
+        seed: u64,
+    ) -> Vec<(super::super::Board, Position)> {
+        use super::super::Board;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        for _ in 0..6 {
+            let mut board = Board::new(rows, cols, super::super::Rule::Freestyle).unwrap();
+            for m in 0..24 {
+                let (r, c) = (rng.random_range(3..rows - 3), rng.random_range(2..cols - 2));
+                if board.is_over() || board.play(Pos::new(r, c)).is_err() {
+                    continue;
+                }
+                if m >= 4 && m % 3 == 0 {
+                    let pos = Position::with_weights(&board, board.to_move(), Some(base));
+                    out.push((board.clone(), pos));
+                }
+            }
+        }
+        out
+    }
+
+    /// The shipped freestyle weights without their network: what samples are evaluated by.
+    fn base_weights() -> &'static RuleWeights {
+        let shipped = weights::Weights::shipped().expect("built in natively");
+        let mut base = shipped.rule(super::super::Rule::Freestyle).clone();
+        base.set_net(None);
+        Box::leak(Box::new(base))
+    }
+
+    #[test]
+    fn the_fit_s_value_of_a_network_with_a_view_is_the_engine_s() {
+        // Trainer and engine must read the same cells, roles and kernel taps: the value the
+        // fit computes from a sample is the engine's evaluation, up to rounding.
+        let base = base_weights();
+        for (k, by_colour) in [false, true].into_iter().enumerate() {
+            let net = random_net(by_colour, 20 + k as u64).with_conv(Some(random_conv(30)));
+            let w = vector_from_net(&net, by_colour).unwrap();
+            let mut with_net = base.clone();
+            with_net.set_net(Some(net));
+            let with_net: &'static RuleWeights = Box::leak(Box::new(with_net));
+            let (mut compared, mut viewed) = (0, 0);
+            for (rows, cols) in [(15, 15), (12, 19)] {
+                for (board, pos) in random_positions(rows, cols, base, 5 + k as u64) {
+                    let s = NetSample::new(&pos, 0.5, by_colour, true);
+                    let engine = Position::with_weights(&board, pos.to_move(), Some(with_net));
+                    let value = eval::evaluate(&engine);
+                    if value.abs() >= eval::EVAL_LIMIT {
+                        continue;
+                    }
+                    let fit = net_forward(&s, &w);
+                    assert!(
+                        (fit.value - value as f64).abs() <= 1.0,
+                        "{rows}x{cols}: fit {} engine {value}",
+                        fit.value
+                    );
+                    compared += 1;
+                    let sums = engine.view_sums()[pos.to_move().index()];
+                    viewed += sums.iter().any(|&v| v != 0) as usize;
+                }
+            }
+            assert!(compared >= 20 && viewed >= 20, "{compared} {viewed}");
+        }
+    }
+
+    #[test]
+    fn the_network_s_gradient_is_the_slope_of_its_loss() {
+        // Finite differences of the loss against the gradient, on the weights the gradient
+        // moves most in each part of the vector: embeddings, biases, the view's table and
+        // kernel, the hidden layer (with and without a view, with and without colours).
+        let base = base_weights();
+        let positions = random_positions(15, 15, base, 11);
+        for (by_colour, view) in [(false, false), (true, false), (false, true), (true, true)] {
+            let l = Layout::new(by_colour, view);
+            let mut rng = StdRng::seed_from_u64(12);
+            let samples: Vec<NetSample> = positions
+                .iter()
+                .map(|(_, p)| NetSample::new(p, rng.random_range(0.0..1.0), by_colour, view))
+                .collect();
+            let w: Vec<f64> = (0..l.len)
+                .map(|f| {
+                    let spread = if f < l.table { 0.15 } else { 0.6 };
+                    rng.random_range(-spread..spread)
+                })
+                .collect();
+            let mut grad = vec![0.0; l.len];
+            for s in &samples {
+                net_gradient(s, &w, samples.len(), &mut grad);
+            }
+            let parts = [
+                ("embeddings", l.mine, l.bias),
+                ("input biases", l.bias, l.table),
+                ("view table", l.table, l.kernel),
+                ("view kernel", l.kernel, l.hidden_w),
+                ("hidden weights", l.hidden_w, l.hidden_b),
+                ("hidden biases", l.hidden_b, l.out_w),
+                ("output", l.out_w, l.len),
+            ];
+            for (name, from, to) in parts {
+                if from == to {
+                    continue;
+                }
+                let mut order: Vec<usize> = (from..to).collect();
+                order.sort_by(|a, b| grad[*b].abs().total_cmp(&grad[*a].abs()));
+                assert!(grad[order[0]].abs() > 1e-4, "{name}: no gradient");
+                for &f in &order[..3] {
+                    let h = 1e-6;
+                    let (mut up, mut down) = (w.clone(), w.clone());
+                    up[f] += h;
+                    down[f] -= h;
+                    let slope = (net_loss(&samples, &up) - net_loss(&samples, &down)) / (2.0 * h);
+                    assert!(
+                        (slope - grad[f]).abs() <= 1e-4 + 1e-3 * grad[f].abs(),
+                        "{name} {f} (colours {by_colour}, view {view}): gradient {} slope {slope}",
+                        grad[f]
+                    );
+                }
+            }
         }
     }
 

@@ -26,8 +26,9 @@
 //! caro, freestyle, standard, renju, the pair-value corrections (see [`PAIRS`]), the
 //! combination values of X then O and the threat values with X to move then with O to move
 //! (i16 each, little endian); then for each rule in the same order the length of its network
-//! (u32, little endian: 0 for none, else [`Net::BYTES`], or [`Net::BYTES_BY_COLOUR`] for one
-//! whose colours have embeddings of their own) and the network ([`Net::to_bytes`]);
+//! (u32, little endian: 0 for none, else one of [`Net::LENGTHS`]: with or without
+//! embeddings by colour and a view of the cells' neighbourhoods) and the network
+//! ([`Net::to_bytes`]);
 //! then an FNV-1a 64 checksum of all the bytes before it (u64, little endian). A file with
 //! another layout, length or checksum, or a network with a weight that is not a finite
 //! number, is refused with a message.
@@ -410,11 +411,10 @@ impl Weights {
                 return Err(truncated(at + 4 + 8));
             }
             let n = word(at);
-            if n != 0 && n != Net::BYTES && n != Net::BYTES_BY_COLOUR {
+            if n != 0 && !Net::LENGTHS.contains(&n) {
+                let [a, b, c, d] = Net::LENGTHS;
                 return Err(format!(
-                    "the evaluation file's network for {rule} has {n} bytes; this program expects {} or {}",
-                    Net::BYTES,
-                    Net::BYTES_BY_COLOUR
+                    "the evaluation file's network for {rule} has {n} bytes; this program expects {a}, {b}, {c} or {d}"
                 ));
             }
             nets.push((at + 4, n));

@@ -359,9 +359,14 @@ pub struct TrainArgs {
     /// colours play by different rules)
     #[arg(long, requires = "net")]
     pub by_colour: bool,
+    /// With --net: the network also looks at each cell's 3x3 neighbourhood (a kernel over
+    /// the board; docs/caro-engine.md)
+    #[arg(long, requires = "net")]
+    pub view: bool,
     /// With --net: start each rule's network from the starting weights' own (a
-    /// colour-blind one gives both colours its embeddings) instead of from random weights;
-    /// a rule without one starts from random weights
+    /// colour-blind one gives both colours its embeddings; with --view, one without a view
+    /// gets a random one that its hidden layer does not read at first) instead of from
+    /// random weights; a rule without one starts from random weights
     #[arg(long, requires = "net")]
     pub warm: bool,
     /// The game files (with --pairs, --combos or --net, the label files)
@@ -536,7 +541,7 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
     let by_rule = read_labels(&args.files, |record, score| {
         let board = &record.board;
         let pos = Position::with_weights(board, board.to_move(), Some(base.rule(board.rule())));
-        NetSample::new(&pos, train::score_target(score), args.by_colour)
+        NetSample::new(&pos, train::score_target(score), args.by_colour, args.view)
     })?;
     for RuleSamples {
         rule,
@@ -562,7 +567,7 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
         let net = train::fit_net(
             &mut training,
             &held_out,
-            args.by_colour,
+            (args.by_colour, args.view),
             start.as_ref(),
             &config,
             &mut |e, t, h| {
