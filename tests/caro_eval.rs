@@ -104,7 +104,7 @@ fn view_from_scratch(pos: &Position, w: &RuleWeights) -> [[i32; net::CHANNELS]; 
         }
         let code = |s: Side| {
             let levels = pos.levels(i, s);
-            (!weights::fixed_combo(levels)).then(|| weights::combo_index(levels))
+            net::viewed(levels).then(|| weights::combo_index(levels))
         };
         let mine = code(side).map_or(0, |c| conv.table(c, 0)[ch]);
         let theirs = code(side.opponent()).map_or(0, |c| conv.table(c, 1)[ch]);
@@ -112,8 +112,9 @@ fn view_from_scratch(pos: &Position, w: &RuleWeights) -> [[i32; net::CHANNELS]; 
     };
     for side in [Side::First, Side::Second] {
         for (ch, sum) in sums[side.index()].iter_mut().enumerate() {
-            for row in 0..rows {
-                for col in 0..cols {
+            // The board's cells and the ring around it.
+            for row in -1..=rows {
+                for col in -1..=cols {
                     let mut z = 0i64;
                     for t in 0..net::TAPS {
                         let (dr, dc) = (t as isize / 3 - 1, t as isize % 3 - 1);
@@ -208,7 +209,7 @@ fn check(pos: &Position, board: &Board, w: &'static RuleWeights, context: &str) 
         "{context}: pair value"
     );
     let view = view_from_scratch(pos, w);
-    assert_eq!(pos.view_sums(), &view, "{context}: view sums");
+    assert_eq!(pos.view_sums(), view, "{context}: view sums");
     match w.net() {
         Some(net) => {
             let sums = embedded;

@@ -22,12 +22,14 @@
 //!
 //! A network may also look at the cells' neighbourhoods ([`Conv`]): every cell, empty or
 //! not, reads [`CHANNELS`] small integers per role from its *code* (each side's combination
-//! on an empty cell, or a stone of the side to move or of the other), summed over both
-//! roles; a 3x3 kernel a channel runs over the board (cells off the board read nothing);
-//! each cell's result is clipped to `[0, 1]` and the board's sum, a sixteenth a unit, joins
-//! the hidden layer's inputs. A sum over single cells cannot see two threats crossing, or
-//! a four whose ends are both shut by one stone; a 3x3 window can.
+//! on an empty cell where it reaches [`VIEW_FROM`], or a stone of the side to move or of the
+//! other), summed over both roles; a 3x3 kernel a channel runs over the board and the ring
+//! of cells around it (which read nothing themselves); each cell's result is clipped to
+//! `[0, 1]` and their sum, a sixteenth a unit, joins the hidden layer's inputs. A sum over
+//! single cells cannot see two threats crossing, or a four whose ends are both shut by one
+//! stone; a 3x3 window can.
 
+use super::patterns::{Level, F1, F3};
 use super::weights::{self, COMBOS};
 use std::sync::OnceLock;
 
@@ -69,23 +71,54 @@ pub const KERNEL_LIMIT: i16 = 16 * QK as i16;
 /// The weight of a board's sum of clipped cells in the hidden layer's input.
 pub const CONV_SCALE: f32 = 1.0 / 16.0;
 
-/// One channel value per channel.
+/// The least level a side's combination must hold for the view to read it: an empty
+/// cell where neither side would make more than a two reads nothing. A stone changes the
+/// combinations of some thirty cells; most are such cells, and the view's update of a cell
+/// is the dearest thing the engine does for it. (Read from B3, the view predicted held-out
+/// games no better and cost more: docs/caro-engine.md.)
+pub const VIEW_FROM: Level = F3;
+// A lone stone's lines are not read, so on the empty board the view reads nothing.
+const _: () = assert!(VIEW_FROM > F1);
+
+/// Whether the view reads a side's combination `levels` (see [`VIEW_FROM`]).
+pub fn viewed(levels: [Level; 4]) -> bool {
+    levels.iter().any(|&l| l >= VIEW_FROM)
+}
+
+/// Whether a pair word (a cell's level a side and direction, a nibble each; see
+/// [`weights::nibble_key`]) holds a level of [`VIEW_FROM`] or more. Each nibble plus
+/// `16 - VIEW_FROM` carries into its fifth bit just when it is that high.
+#[inline(always)]
+fn holds_viewed(word: u32) -> bool {
+    let up = 0x0101_0101 * (16 - VIEW_FROM as u32);
+    let low = (word & 0x0F0F_0F0F) + up;
+    let high = ((word >> 4) & 0x0F0F_0F0F) + up;
+    (low | high) & 0x1010_1010 != 0
+}
+
+/// One value a channel.
 pub type Lanes = [i32; CHANNELS];
+/// What the engine keeps of a cell in the view: its channels with X to move, then with O
+/// to move (one vector, so that the update runs lane-parallel).
+pub type Both = [i32; 2 * CHANNELS];
 
 /// The network's view of the cells' neighbourhoods (see the module's notes).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Conv {
     /// By code, the channels read for the side to move's code then for the other's (all
-    /// zero for the fixed combinations).
+    /// zero for the combinations it does not read; see [`viewed`]).
     table: Vec<[[i16; CHANNELS]; 2]>,
     /// By channel, by tap.
     kernel: [[i16; TAPS]; CHANNELS],
     /// The hidden units' weights of the channels' sums.
     hidden: [[f32; CHANNELS]; HIDDEN],
+    /// The kernel by tap, as a [`Both`] (the channels' weights twice).
+    taps: [Both; TAPS],
 }
 
 impl Conv {
-    /// A view from its parts; the fixed combinations' codes are set to nothing. Refuses
+    /// A view from its parts; the codes of the combinations it does not read are set to
+    /// nothing. Refuses
     /// table values or kernel weights past the limits that keep the sums in range.
     pub fn new(
         mut table: Vec<[[i16; CHANNELS]; 2]>,
@@ -110,14 +143,16 @@ impl Conv {
             return Err("a weight is not a finite number".to_string());
         }
         for (c, levels) in weights::tables().levels.iter().enumerate() {
-            if weights::fixed_combo(*levels) {
+            if !viewed(*levels) {
                 table[c] = [[0; CHANNELS]; 2];
             }
         }
+        let taps = std::array::from_fn(|t| std::array::from_fn(|j| kernel[j % CHANNELS][t] as i32));
         Ok(Conv {
             table,
             kernel,
             hidden,
+            taps,
         })
     }
 
@@ -136,10 +171,16 @@ impl Conv {
         &self.hidden
     }
 
+    /// The kernel's weights at tap `t`, for each lane of a [`Both`].
+    #[inline(always)]
+    pub fn tap(&self, t: usize) -> &Both {
+        &self.taps[t]
+    }
+
     /// What an empty cell whose pair bytes make `word` reads, with X to move (`[0]`) and
     /// with O to move (`[1]`).
     #[inline(always)]
-    pub fn empty_cell(&self, word: u32) -> [Lanes; 2] {
+    pub fn empty_cell(&self, word: u32) -> Both {
         let index = nibble_index();
         let x = index[weights::nibble_key(word)] as usize;
         let o = index[weights::nibble_key(word >> 4)] as usize;
@@ -149,32 +190,37 @@ impl Conv {
     /// What a cell reads whose codes are `x` for X and `o` for O, with X to move and with O
     /// to move.
     #[inline(always)]
-    fn cell(&self, x: usize, o: usize) -> [Lanes; 2] {
+    fn cell(&self, x: usize, o: usize) -> Both {
         let (x, o) = (&self.table[x], &self.table[o]);
-        [
-            std::array::from_fn(|ch| x[0][ch] as i32 + o[1][ch] as i32),
-            std::array::from_fn(|ch| o[0][ch] as i32 + x[1][ch] as i32),
-        ]
+        std::array::from_fn(|j| {
+            let ch = j % CHANNELS;
+            if j < CHANNELS {
+                x[0][ch] as i32 + o[1][ch] as i32
+            } else {
+                o[0][ch] as i32 + x[1][ch] as i32
+            }
+        })
     }
 
     /// What a stone of X (`o` false) or of O reads, with X to move and with O to move.
     #[inline(always)]
-    pub fn stone(&self, o: bool) -> [Lanes; 2] {
-        let (mine, theirs) = (STONE_MINE, STONE_THEIRS);
-        let both = |c: usize| -> Lanes {
-            std::array::from_fn(|ch| self.table[c][0][ch] as i32 + self.table[c][1][ch] as i32)
-        };
-        if o {
-            [both(theirs), both(mine)]
-        } else {
-            [both(mine), both(theirs)]
-        }
+    pub fn stone(&self, o: bool) -> Both {
+        let read = |c: usize, ch: usize| self.table[c][0][ch] as i32 + self.table[c][1][ch] as i32;
+        std::array::from_fn(|j| {
+            // X's stone is the side to move's with X to move (the first lanes).
+            let mine = (j < CHANNELS) != o;
+            read(if mine { STONE_MINE } else { STONE_THEIRS }, j % CHANNELS)
+        })
     }
 
     /// How what an empty cell reads changes when its pair word goes from `word` to `next`;
-    /// `None` when neither side's combination changes.
+    /// `None` when that is nothing.
     #[inline(always)]
-    pub fn empty_change(&self, word: u32, next: u32) -> Option<[Lanes; 2]> {
+    pub fn empty_change(&self, word: u32, next: u32) -> Option<Both> {
+        // Most cells a stone changes are read by the view neither before nor after.
+        if !holds_viewed(word | next) {
+            return None;
+        }
         let index = nibble_index();
         let (x0, x1) = (
             index[weights::nibble_key(word)],
@@ -191,15 +237,9 @@ impl Conv {
             self.cell(x0 as usize, o0 as usize),
             self.cell(x1 as usize, o1 as usize),
         );
-        Some(std::array::from_fn(|p| {
-            std::array::from_fn(|ch| after[p][ch] - before[p][ch])
-        }))
-    }
-
-    /// A cell's kernel output clipped to `[0, QZ]`.
-    #[inline(always)]
-    pub fn clip(z: i32) -> i32 {
-        z.clamp(0, QZ)
+        let delta: Both = std::array::from_fn(|j| after[j] - before[j]);
+        // Cells far from the stones go from one fixed combination to another: nothing.
+        (delta != [0; 2 * CHANNELS]).then_some(delta)
     }
 
     /// Bytes of a view in a file.
@@ -470,3 +510,33 @@ impl Net {
 
 /// Every weight read from a file is finite ([`Net::from_bytes`]), so equality is reflexive.
 impl Eq for Net {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::caro::patterns::LEVELS;
+
+    #[test]
+    fn a_pair_word_holds_a_viewed_level_just_when_a_side_s_combination_is_viewed() {
+        let all = (0..LEVELS.pow(4)).map(|k| {
+            let mut k = k;
+            std::array::from_fn(|_| {
+                let l = (k % LEVELS) as Level;
+                k /= LEVELS;
+                l
+            })
+        });
+        let all: Vec<[Level; 4]> = all.collect();
+        let mut seen = [false; 2];
+        for (n, x) in all.iter().enumerate() {
+            // Every X combination against a spread of O's.
+            for o in all.iter().skip(n % 97).step_by(97) {
+                let word = (0..4).fold(0u32, |w, d| w | ((x[d] | o[d] << 4) as u32) << (8 * d));
+                let expected = viewed(*x) || viewed(*o);
+                assert_eq!(holds_viewed(word), expected, "{x:?} {o:?}");
+                seen[expected as usize] = true;
+            }
+        }
+        assert_eq!(seen, [true, true]);
+    }
+}

@@ -10,7 +10,7 @@
 
 use super::board::{Board, Pos};
 use super::eval::{self, PairValues};
-use super::net::{Acc, Conv, Lanes, Net, CHANNELS, INPUTS, TAPS};
+use super::net::{Acc, Both, Conv, Lanes, Net, CHANNELS, INPUTS, QZ, TAPS};
 use super::patterns::{self, slot, Level, B4, BLACK, EMPTY, F3, F4, FIVE, LEVELS, WALL, WHITE};
 use super::renju::{self, Spot, Stones};
 use super::rules::Rule;
@@ -124,10 +124,13 @@ pub struct Position {
     /// The network's view of the cells' neighbourhoods, if it has one.
     conv: Option<&'static Conv>,
     /// With a view: every cell's kernel output a channel, with X to move and with O to move
-    /// (all zero off the board).
-    conv_z: Vec<[Lanes; 2]>,
+    /// (the board's cells and those around it).
+    conv_z: Vec<Both>,
     /// With a view: the board's sums of clipped kernel outputs, with X and with O to move.
-    conv_sums: [Lanes; 2],
+    conv_sums: Both,
+    /// With a view, what each stone's update overwrote, for its undo: the sums before it
+    /// (at cell `u32::MAX`), then each kernel output it changed as it was.
+    conv_log: Vec<(u32, Both)>,
     /// The offset of each kernel tap's cell.
     taps: [isize; TAPS],
     /// How many empty cells are in each threat class, per side ([`Track::Full`] only).
@@ -264,7 +267,8 @@ impl Position {
             acc: [[0; INPUTS]; 2],
             conv: None,
             conv_z: Vec::new(),
-            conv_sums: [[0; CHANNELS]; 2],
+            conv_sums: [0; 2 * CHANNELS],
+            conv_log: Vec::new(),
             taps: std::array::from_fn(|t| (t / 3) as isize * stride as isize + (t % 3) as isize)
                 .map(|o| o - stride as isize - 1),
             class_count: [[0; CLASSES]; 2],
@@ -296,6 +300,12 @@ impl Position {
                 p.add_cell(i);
             }
         }
+        // On the empty board the view reads nothing (every cell's combination is below
+        // `VIEW_FROM`), so its outputs start at zero and the stones update them.
+        if let Some(conv) = p.net.and_then(Net::conv) {
+            p.conv = Some(conv);
+            p.conv_z = vec![[0; 2 * CHANNELS]; size];
+        }
         for row in 0..rows {
             for col in 0..cols {
                 let pos = Pos::new(row, col);
@@ -306,68 +316,65 @@ impl Position {
             }
         }
         p.to_move = to_move;
-        if let Some(conv) = p.net.and_then(Net::conv) {
-            p.conv = Some(conv);
-            p.conv_z = vec![[[0; CHANNELS]; 2]; size];
-            for row in 0..rows {
-                for col in 0..cols {
-                    let i = p.index(Pos::new(row, col));
-                    let reads = p.conv_cell(conv, i);
-                    p.spread(conv, i, &reads);
-                }
-            }
-        }
         p
     }
 
-    /// What cell `i` reads in the view, with X to move and with O to move.
-    fn conv_cell(&self, conv: &Conv, i: usize) -> [Lanes; 2] {
-        match self.cells[i] {
-            EMPTY => conv.empty_cell(u32::from_le_bytes(self.pairs_at[i])),
-            colour => conv.stone(colour == WHITE),
-        }
-    }
-
     /// Adds `delta` to what cell `n` reads in the view (with X to move and with O to move):
-    /// the kernel outputs of the board cells around it and the sums of their clips.
+    /// the kernel outputs of the cells around it and the sums of their clips.
     #[inline(always)]
-    fn spread(&mut self, conv: &Conv, n: usize, delta: &[Lanes; 2]) {
+    fn spread(&mut self, conv: &Conv, n: usize, delta: &Both) {
+        // Lane by lane, in locals, so the loop runs on vector registers.
+        let mut change = [0i32; 2 * CHANNELS];
         for (t, &off) in self.taps.iter().enumerate() {
-            // The tap at `off` of the cell `n - off` is `n`.
+            // The tap at `off` of the cell `n - off` is `n` (the cells around the board have
+            // outputs too, each its own: the walls are five wide).
             let m = n.wrapping_sub(off as usize);
-            if self.cells[m] == WALL {
-                continue;
-            }
+            let k = conv.tap(t);
             let z = &mut self.conv_z[m];
-            for p in 0..2 {
-                for ch in 0..CHANNELS {
-                    let old = z[p][ch];
-                    let new = old + conv.kernel(ch, t) as i32 * delta[p][ch];
-                    z[p][ch] = new;
-                    self.conv_sums[p][ch] += Conv::clip(new) - Conv::clip(old);
-                }
+            self.conv_log.push((m as u32, *z));
+            for j in 0..2 * CHANNELS {
+                let old = z[j];
+                let new = old + k[j] * delta[j];
+                z[j] = new;
+                change[j] += new.clamp(0, QZ) - old.clamp(0, QZ);
             }
+        }
+        for (sum, change) in self.conv_sums.iter_mut().zip(change) {
+            *sum += change;
         }
     }
 
-    /// Moves cell `i` in the view between empty and a `colour` stone (`to_stone` says which
-    /// way).
-    fn conv_stone(&mut self, i: usize, colour: u8, to_stone: bool) {
+    /// Puts a `colour` stone on the empty cell `i` in the view, after logging its sums for
+    /// the undo.
+    fn conv_stone(&mut self, i: usize, colour: u8) {
         if let Some(conv) = self.conv {
+            self.conv_log.push((u32::MAX, self.conv_sums));
             let empty = conv.empty_cell(u32::from_le_bytes(self.pairs_at[i]));
             let stone = conv.stone(colour == WHITE);
-            let sign = if to_stone { 1 } else { -1 };
-            let delta = std::array::from_fn(|p| {
-                std::array::from_fn(|ch| sign * (stone[p][ch] - empty[p][ch]))
-            });
+            let delta = std::array::from_fn(|j| stone[j] - empty[j]);
             self.spread(conv, i, &delta);
+        }
+    }
+
+    /// Writes back the view's outputs and sums as they were before the last stone.
+    fn conv_restore(&mut self) {
+        while let Some((m, before)) = self.conv_log.pop() {
+            if m == u32::MAX {
+                self.conv_sums = before;
+                return;
+            }
+            self.conv_z[m as usize] = before;
         }
     }
 
     /// The view's sums of clipped kernel outputs with X to move (`[0]`) and with O to move
     /// (all zero without a view).
-    pub fn view_sums(&self) -> &[Lanes; 2] {
-        &self.conv_sums
+    pub fn view_sums(&self) -> [Lanes; 2] {
+        let s = &self.conv_sums;
+        [
+            std::array::from_fn(|ch| s[ch]),
+            std::array::from_fn(|ch| s[CHANNELS + ch]),
+        ]
     }
 
     pub fn rule(&self) -> Rule {
@@ -689,7 +696,8 @@ impl Position {
         match self.net {
             Some(net) => {
                 let me = self.to_move.index();
-                net.correction(&self.acc[me], &self.acc[1 - me], &self.conv_sums[me])
+                let view = std::array::from_fn(|ch| self.conv_sums[me * CHANNELS + ch]);
+                net.correction(&self.acc[me], &self.acc[1 - me], &view)
             }
             None => 0,
         }
@@ -711,7 +719,7 @@ impl Position {
         let sums = self.sums();
         self.remove_cell(i);
         self.remove_candidate(i);
-        self.conv_stone(i, colour, true);
+        self.conv_stone(i, colour);
         self.cells[i] = colour;
         self.hash ^= zobrist(i, colour);
         self.update_lines(i, colour as u32, true);
@@ -805,14 +813,6 @@ impl Position {
             for k in 1..=reach {
                 for n in [i.wrapping_add(off * k), i.wrapping_sub(off * k)] {
                     let entry = self.line_log[at];
-                    if let (Some(conv), EMPTY) = (self.conv, self.cells[n]) {
-                        let word = u32::from_le_bytes(self.pairs_at[n]);
-                        let byte = (entry >> 32) as u32;
-                        let back = word & !(0xFF << (8 * d)) | byte << (8 * d);
-                        if let Some(delta) = conv.empty_change(word, back) {
-                            self.spread(conv, n, &delta);
-                        }
-                    }
                     self.keys[n][d] = entry as u32;
                     self.pairs_at[n][d] = (entry >> 32) as u8;
                     at += 1;
@@ -933,8 +933,10 @@ impl Position {
         }
         if self.track == Track::Full {
             // The class counts are not logged: everything is computed back (the line update
-            // never reads the stone's own cell).
+            // never reads the stone's own cell), but the view, which is.
+            let conv = self.conv.take();
             self.update_lines(i, colour as u32, false);
+            self.conv = conv;
             self.refresh_levels(i);
             self.add_cell(i);
         } else {
@@ -943,7 +945,9 @@ impl Position {
             self.restore_lines(i);
             self.set_sums(sums);
         }
-        self.conv_stone(i, colour, false);
+        if self.conv.is_some() {
+            self.conv_restore();
+        }
         self.area = area;
         self.to_move = self.to_move.opponent();
     }

@@ -472,12 +472,12 @@ pub struct NetSample {
     pub target: f32,
     /// For a view ([`net::Conv`]; empty without): the board's rows and columns, and each
     /// cell that reads something: its place (row by row), its code in the side to move's
-    /// table and in the other's ([`NO_CODE`] for a fixed combination).
+    /// table and in the other's ([`NO_CODE`] for a combination the view does not read).
     pub board: (u16, u16),
     pub grid: Vec<(u16, u16, u16)>,
 }
 
-/// A fixed combination's code in a [`NetSample`]'s grid: it reads nothing.
+/// The code in a [`NetSample`]'s grid of a combination the view does not read.
 pub const NO_CODE: u16 = u16::MAX;
 
 impl NetSample {
@@ -513,7 +513,9 @@ impl NetSample {
                         let combo = weights::combo_index(levels);
                         let shift = if by_colour { side.index() * COMBOS } else { 0 };
                         cells[role].push((combo + shift) as u16);
-                        codes[role] = combo as u16;
+                        if net::viewed(levels) {
+                            codes[role] = combo as u16;
+                        }
                     }
                 }
                 if view && codes != [NO_CODE; 2] {
@@ -608,8 +610,9 @@ impl Layout {
     }
 }
 
-/// The cells a sample's view computes: the board cells within one of a cell that reads
-/// something, as a box (first row, first column, rows, columns); empty when none reads.
+/// The cells a sample's view computes: the cells (on the board or just around it) within
+/// one of a cell that reads something, as a box (first row, first column, rows, columns);
+/// empty when none reads.
 fn view_box(s: &NetSample) -> (i32, i32, i32, i32) {
     let cols = s.board.1.max(1);
     let (mut r0, mut c0, mut r1, mut c1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
@@ -620,10 +623,7 @@ fn view_box(s: &NetSample) -> (i32, i32, i32, i32) {
     if r0 > r1 {
         return (0, 0, 0, 0);
     }
-    let (r0, c0) = ((r0 - 1).max(0), (c0 - 1).max(0));
-    let r1 = (r1 + 1).min(s.board.0 as i32 - 1);
-    let c1 = (c1 + 1).min(s.board.1 as i32 - 1);
-    (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
+    (r0 - 1, c0 - 1, r1 - r0 + 3, c1 - c0 + 3)
 }
 
 /// What a forward pass keeps for the backward one.
