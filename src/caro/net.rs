@@ -256,15 +256,7 @@ impl Conv {
     }
 
     fn read(bytes: &[u8]) -> Result<Conv, String> {
-        let (ints, floats) = bytes.split_at(CODES * 2 * CHANNELS * 2 + CHANNELS * TAPS * 2);
-        let ints: Vec<i16> = ints
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        let floats: Vec<f32> = floats
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        let (ints, floats) = numbers(bytes, CODES * 2 * CHANNELS + CHANNELS * TAPS);
         let table = (0..CODES)
             .map(|c| {
                 std::array::from_fn(|r| std::array::from_fn(|ch| ints[(c * 2 + r) * CHANNELS + ch]))
@@ -293,6 +285,20 @@ pub struct Net {
     pub(super) out_bias: f32,
     /// The view of the cells' neighbourhoods, if the network has one.
     conv: Option<Box<Conv>>,
+}
+
+/// `bytes` read as `ints` little-endian `i16`, then as many `f32` as the rest holds.
+fn numbers(bytes: &[u8], ints: usize) -> (Vec<i16>, Vec<f32>) {
+    let (ints, floats) = bytes.split_at(ints * 2);
+    let ints = ints
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    let floats = floats
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    (ints, floats)
 }
 
 /// Combination index by a side's four levels as a 16-bit nibble key
@@ -484,15 +490,7 @@ impl Net {
         } else {
             None
         };
-        let (ints, floats) = bytes.split_at((embeddings + 1) * INPUTS * 2);
-        let ints: Vec<i16> = ints
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        let floats: Vec<f32> = floats
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        let (ints, floats) = numbers(bytes, (embeddings + 1) * INPUTS);
         if floats.iter().any(|v| !v.is_finite()) {
             return Err("the network has a weight that is not a finite number".to_string());
         }

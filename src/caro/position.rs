@@ -126,7 +126,8 @@ pub struct Position {
     /// With a view: every cell's kernel output a channel, with X to move and with O to move
     /// (the board's cells and those around it).
     conv_z: Vec<Both>,
-    /// With a view: the board's sums of clipped kernel outputs, with X and with O to move.
+    /// With a view: the sums of the clipped kernel outputs (the board and its ring), with X
+    /// and with O to move.
     conv_sums: Both,
     /// With a view, what each stone's update overwrote, for its undo: the sums before it
     /// (at cell `u32::MAX`), then each kernel output it changed as it was.
