@@ -118,8 +118,8 @@ pub struct Conv {
 
 impl Conv {
     /// A view from its parts; the codes of the combinations it does not read are set to
-    /// nothing. Refuses
-    /// table values or kernel weights past the limits that keep the sums in range.
+    /// nothing. Refuses table values or kernel weights past the limits that keep the sums in
+    /// range.
     pub fn new(
         mut table: Vec<[[i16; CHANNELS]; 2]>,
         kernel: [[i16; TAPS]; CHANNELS],

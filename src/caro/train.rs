@@ -470,10 +470,10 @@ pub struct NetSample {
     pub cells: [Vec<u16>; 2],
     /// The probability that the side to move wins.
     pub target: f32,
-    /// For a view ([`net::Conv`]; empty without): the board's rows and columns, and each
-    /// cell that reads something: its place (row by row), its code in the side to move's
-    /// table and in the other's ([`NO_CODE`] for a combination the view does not read).
-    pub board: (u16, u16),
+    /// For a view ([`net::Conv`]; empty without): the board's columns, and each cell that
+    /// reads something: its place (row by row), its code in the side to move's table and in
+    /// the other's ([`NO_CODE`] for a combination the view does not read).
+    pub cols: u16,
     pub grid: Vec<(u16, u16, u16)>,
 }
 
@@ -527,11 +527,7 @@ impl NetSample {
             base: eval::evaluate(pos) as f32,
             cells,
             target,
-            board: if view {
-                (pos.rows() as u16, pos.cols() as u16)
-            } else {
-                (0, 0)
-            },
+            cols: if view { pos.cols() as u16 } else { 0 },
             grid,
         }
     }
@@ -614,7 +610,7 @@ impl Layout {
 /// one of a cell that reads something, as a box (first row, first column, rows, columns);
 /// empty when none reads.
 fn view_box(s: &NetSample) -> (i32, i32, i32, i32) {
-    let cols = s.board.1.max(1);
+    let cols = s.cols.max(1);
     let (mut r0, mut c0, mut r1, mut c1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
     for &(at, _, _) in &s.grid {
         let (r, c) = ((at / cols) as i32, (at % cols) as i32);
@@ -662,7 +658,7 @@ fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
     let mut reads = vec![0.0; (gr * gc) as usize * ch_n];
     let mut z = vec![0.0; (nr * nc) as usize * ch_n];
     if ch_n > 0 && nr > 0 {
-        let cols = s.board.1;
+        let cols = s.cols;
         for &(at, a, b) in &s.grid {
             let (r, c) = ((at / cols) as i32 - r0 + 1, (at % cols) as i32 - c0 + 1);
             let x = (r * gc + c) as usize * ch_n;
@@ -778,7 +774,7 @@ fn net_gradient(s: &NetSample, w: &[f64], n: usize, grad: &mut [f64]) {
             }
         }
     }
-    let cols = s.board.1;
+    let cols = s.cols;
     for &(at, a, b) in &s.grid {
         let (r, c) = ((at / cols) as i32 - r0 + 1, (at % cols) as i32 - c0 + 1);
         let x = (r * gc + c) as usize * ch_n;
