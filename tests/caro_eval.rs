@@ -7,6 +7,7 @@ use caro::caro::eval::{PAIRS, TEMPO};
 use caro::caro::net::{self, Conv, Net};
 use caro::caro::patterns::{self, B4, F3, LEVELS};
 use caro::caro::position::Position;
+use caro::caro::threats::ThreatSearch;
 use caro::caro::weights::{self, RuleWeights, Weights, COMBOS, MASKS};
 use caro::caro::{eval, Board, Pos, Rule};
 use caro::game::Side;
@@ -307,10 +308,14 @@ fn incremental_sums_equal_a_count_from_scratch_after_moves_and_undos() {
             let mut board = Board::new(rows, cols, rule).unwrap();
             let mut pos = Position::with_weights(&board, Side::First, Some(w));
             let mut played: Vec<Pos> = Vec::new();
+            // The same stones in a position that keeps only its lines, for the threat search.
+            let mut plain = Position::with_weights(&board, Side::First, None);
+            let (mut threats, mut threats_plain) = (ThreatSearch::new(), ThreatSearch::new());
             for step in 0..160 {
                 let undo = !played.is_empty() && rng.random_range(0..4) == 0;
                 if undo {
                     pos.undo();
+                    plain.undo();
                     let last = board.undo().unwrap();
                     assert_eq!(Some(last), played.pop());
                 } else {
@@ -330,7 +335,18 @@ fn incremental_sums_equal_a_count_from_scratch_after_moves_and_undos() {
                     }
                     board.play(cell).unwrap();
                     pos.play(pos.index(cell));
+                    plain.play(plain.index(cell));
                     played.push(cell);
+                }
+                if step % 3 == 0 && !board.is_over() {
+                    // The threat search plays and takes back stones keeping only the lines:
+                    // it leaves every sum as it found it (the check below), and finds what
+                    // it finds on a position that keeps nothing else.
+                    let vcf = threats.vcf(&mut pos, 3_000, None, 0);
+                    assert_eq!(vcf, threats_plain.vcf(&mut plain, 3_000, None, 0));
+                    let vct = threats.vct(&mut pos, 4, 3_000, None, 0);
+                    assert_eq!(vct, threats_plain.vct(&mut plain, 4, 3_000, None, 0));
+                    assert_eq!(pos.hash(), plain.hash());
                 }
                 check(
                     &pos,

@@ -910,6 +910,24 @@ impl Position {
         }
     }
 
+    /// Runs `f` with only the lines kept up to date as stones come and go: no combination
+    /// values, network sums or view, which a search that reads only the lines' levels and
+    /// counts (the threat search) has no use for, and which cost most of a stone under
+    /// [`Track::Net`]. `f` must take back every stone it plays; what was not kept is then
+    /// as it was, restored with the lines (the sums from the history, the view untouched).
+    pub fn lines_only<R>(&mut self, f: impl FnOnce(&mut Position) -> R) -> R {
+        if !matches!(self.track, Track::Values | Track::Net) {
+            return f(self);
+        }
+        let (track, conv) = (self.track, self.conv.take());
+        self.track = Track::Off;
+        let stones = self.history.len();
+        let r = f(self);
+        debug_assert_eq!(self.history.len(), stones, "a stone was left on the board");
+        (self.track, self.conv) = (track, conv);
+        r
+    }
+
     /// Plays the side to move's stone on the empty cell `i`.
     pub fn play(&mut self, i: usize) {
         debug_assert_eq!(self.cells[i], EMPTY);

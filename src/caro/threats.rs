@@ -81,7 +81,9 @@ impl ThreatSearch {
         self.limit = node_limit;
         self.aborted = false;
         let mut line = Vec::new();
-        if self.attack(pos, MAX_VCF_DEPTH, &mut line, deadline, outer_nodes) {
+        let won =
+            pos.lines_only(|pos| self.attack(pos, MAX_VCF_DEPTH, &mut line, deadline, outer_nodes));
+        if won {
             Some(line)
         } else {
             None
@@ -272,7 +274,9 @@ impl ThreatSearch {
         self.aborted = false;
         let mut line = Vec::new();
         let depth = depth.min(MAX_VCF_DEPTH);
-        if self.vct_attack(pos, depth, &mut line, deadline, outer_nodes) {
+        let won =
+            pos.lines_only(|pos| self.vct_attack(pos, depth, &mut line, deadline, outer_nodes));
+        if won {
             Some(line)
         } else {
             None
