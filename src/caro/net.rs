@@ -108,11 +108,10 @@ pub struct Conv {
     /// By code, the channels read for the side to move's code then for the other's (all
     /// zero for the combinations it does not read; see [`viewed`]).
     table: Vec<[[i16; CHANNELS]; 2]>,
-    /// By channel, by tap.
-    kernel: [[i16; TAPS]; CHANNELS],
     /// The hidden units' weights of the channels' sums.
     hidden: [[f32; CHANNELS]; HIDDEN],
-    /// The kernel by tap, as a [`Both`] (the channels' weights twice).
+    /// The kernel by tap, as a [`Both`] (the channels' weights twice, for the engine's
+    /// update; [`Conv::kernel`] reads it by channel).
     taps: [Both; TAPS],
 }
 
@@ -150,7 +149,6 @@ impl Conv {
         let taps = std::array::from_fn(|t| std::array::from_fn(|j| kernel[j % CHANNELS][t] as i32));
         Ok(Conv {
             table,
-            kernel,
             hidden,
             taps,
         })
@@ -163,7 +161,8 @@ impl Conv {
 
     /// The kernel weight of channel `ch` at tap `t`.
     pub fn kernel(&self, ch: usize, t: usize) -> i16 {
-        self.kernel[ch][t]
+        // Within the kernel's limit, so it fits.
+        self.taps[t][ch] as i16
     }
 
     /// The hidden weights of the channels.
@@ -246,8 +245,8 @@ impl Conv {
     pub const BYTES: usize = CODES * 2 * CHANNELS * 2 + CHANNELS * TAPS * 2 + HIDDEN * CHANNELS * 4;
 
     fn write(&self, out: &mut Vec<u8>) {
-        let ints = self.table.iter().flatten().flatten();
-        for v in ints.chain(self.kernel.iter().flatten()) {
+        let kernel = (0..CHANNELS).flat_map(|ch| (0..TAPS).map(move |t| self.kernel(ch, t)));
+        for v in self.table.iter().flatten().flatten().copied().chain(kernel) {
             out.extend_from_slice(&v.to_le_bytes());
         }
         for v in self.hidden.iter().flatten() {
