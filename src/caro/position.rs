@@ -912,9 +912,9 @@ impl Position {
 
     /// Runs `f` with only the lines kept up to date as stones come and go: no combination
     /// values, network sums or view, which a search that reads only the lines' levels and
-    /// counts (the threat search) has no use for, and which cost most of a stone under
-    /// [`Track::Net`]. `f` must take back every stone it plays; what was not kept is then
-    /// as it was, restored with the lines (the sums from the history, the view untouched).
+    /// counts (the threat search) has no use for, and would otherwise pay for on every
+    /// stone. `f` must take back every stone it plays; what was not kept is then as it
+    /// was, restored with the lines (the sums from the history, the view untouched).
     pub fn lines_only<R>(&mut self, f: impl FnOnce(&mut Position) -> R) -> R {
         if !matches!(self.track, Track::Values | Track::Net) {
             return f(self);
