@@ -636,6 +636,13 @@ struct NetPass {
     z: Vec<f64>,
 }
 
+/// Where board cell `at` of `s` sits in its view box (`r0, c0, rows, columns`) grown by one
+/// cell on every side, counted row by row.
+fn grown_box_index(s: &NetSample, at: u16, (r0, c0, _, nc): (i32, i32, i32, i32)) -> usize {
+    let (r, c) = ((at / s.cols) as i32 - r0 + 1, (at % s.cols) as i32 - c0 + 1);
+    (r * (nc + 2) + c) as usize
+}
+
 fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
     use net::{HIDDEN, INPUTS, LANES, TAPS};
     let l = Layout::of(w.len());
@@ -652,16 +659,14 @@ fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
     }
     let ch_n = l.channels;
     let view = if ch_n > 0 { view_box(s) } else { (0, 0, 0, 0) };
-    let (r0, c0, nr, nc) = view;
+    let (_, _, nr, nc) = view;
     // The box grown by one (reads off the board stay nothing), a channel a cell.
     let (gr, gc) = (nr + 2, nc + 2);
     let mut reads = vec![0.0; (gr * gc) as usize * ch_n];
     let mut z = vec![0.0; (nr * nc) as usize * ch_n];
     if ch_n > 0 && nr > 0 {
-        let cols = s.cols;
         for &(at, a, b) in &s.grid {
-            let (r, c) = ((at / cols) as i32 - r0 + 1, (at % cols) as i32 - c0 + 1);
-            let x = (r * gc + c) as usize * ch_n;
+            let x = grown_box_index(s, at, view) * ch_n;
             for ch in 0..ch_n {
                 let mut v = 0.0;
                 for (role, code) in [(0, a), (1, b)] {
@@ -750,7 +755,7 @@ fn net_gradient(s: &NetSample, w: &[f64], n: usize, grad: &mut [f64]) {
         }
     }
     let ch_n = l.channels;
-    let (r0, c0, nr, nc) = pass.view;
+    let (_, _, nr, nc) = pass.view;
     if ch_n == 0 || nr == 0 {
         return;
     }
@@ -774,10 +779,8 @@ fn net_gradient(s: &NetSample, w: &[f64], n: usize, grad: &mut [f64]) {
             }
         }
     }
-    let cols = s.cols;
     for &(at, a, b) in &s.grid {
-        let (r, c) = ((at / cols) as i32 - r0 + 1, (at % cols) as i32 - c0 + 1);
-        let x = (r * gc + c) as usize * ch_n;
+        let x = grown_box_index(s, at, pass.view) * ch_n;
         for ch in 0..ch_n {
             for (role, code) in [(0, a), (1, b)] {
                 if code != NO_CODE {
