@@ -232,6 +232,20 @@ fn quiet_prefixes(games_file: &std::path::Path) -> Vec<GameRecord> {
     prefixes
 }
 
+/// Whether combination `c` holds an open two or more in some direction.
+fn holds_open_two(c: usize) -> bool {
+    caro::caro::weights::tables().levels[c][3] >= caro::caro::patterns::F2
+}
+
+/// The combination holding an open two or more that `seen` (a count for each combination)
+/// counts most often.
+fn commonest_with_open_two(seen: &[u32]) -> usize {
+    (0..seen.len())
+        .filter(|&c| holds_open_two(c))
+        .max_by_key(|&c| seen[c])
+        .unwrap()
+}
+
 /// The combination `side` would make on each empty cell of `pos`, cell by cell.
 fn cell_combos(pos: &caro::caro::position::Position, side: caro::game::Side) -> Vec<usize> {
     let cells = (0..pos.rows()).flat_map(|row| (0..pos.cols()).map(move |col| (row, col)));
@@ -274,7 +288,7 @@ fn net_cases(games_file: &std::path::Path, rule: Rule) -> (Vec<NetCase>, usize) 
         positions.push((prefix, me, value, mine));
     }
     let chosen = (0..COMBOS)
-        .filter(|&c| caro::caro::weights::tables().levels[c][3] >= caro::caro::patterns::F2)
+        .filter(|&c| holds_open_two(c))
         .filter(|&c| seen[c] > 0)
         .min_by_key(|&c| {
             let many = positions.iter().filter(|p| count(&p.3, c) >= 2).count();
@@ -447,11 +461,7 @@ fn train_combos_recovers_a_known_combination_value_and_keeps_the_rest() {
         }
         positions.push((prefix.to_line(), me, pos.pair_value(), combos));
     }
-    // The commonest combination with an open two or more in some direction.
-    let chosen = (0..COMBOS)
-        .filter(|&c| caro::caro::weights::tables().levels[c][3] >= caro::caro::patterns::F2)
-        .max_by_key(|&c| seen[c])
-        .unwrap();
+    let chosen = commonest_with_open_two(&seen);
     let mut labels = String::new();
     for (line, me, value, combos) in &positions {
         let n = |side: Side| {
@@ -517,10 +527,7 @@ fn train_pairs_and_combos_together_recover_a_known_pair_and_combination_value() 
         positions.push((prefix.to_line(), pos.pair_value(), pairs, combos));
     }
     let common = (0..PAIRS - 1).max_by_key(|&i| pairs_seen[i]).unwrap();
-    let chosen = (0..COMBOS)
-        .filter(|&c| caro::caro::weights::tables().levels[c][3] >= caro::caro::patterns::F2)
-        .max_by_key(|&c| combos_seen[c])
-        .unwrap();
+    let chosen = commonest_with_open_two(&combos_seen);
     let mut labels = String::new();
     for (line, value, pairs, combos) in &positions {
         let n_pair = pairs
