@@ -85,15 +85,21 @@ pub fn viewed(levels: [Level; 4]) -> bool {
     levels.iter().any(|&l| l >= VIEW_FROM)
 }
 
-/// Whether a pair word (a cell's level a side and direction, a nibble each; see
-/// [`weights::nibble_key`]) holds a level of [`VIEW_FROM`] or more. Each nibble plus
-/// `16 - VIEW_FROM` carries into its fifth bit just when it is that high.
+/// Whether a side's nibbles of a pair word (its level in each direction, the low nibble of
+/// each byte; see [`weights::nibble_key`]) hold a level of [`VIEW_FROM`] or more. Each
+/// nibble plus `16 - VIEW_FROM` carries into its fifth bit just when it is that high.
 #[inline(always)]
 fn holds_viewed(word: u32) -> bool {
     let up = 0x0101_0101 * (16 - VIEW_FROM as u32);
-    let low = (word & 0x0F0F_0F0F) + up;
-    let high = ((word >> 4) & 0x0F0F_0F0F) + up;
-    (low | high) & 0x1010_1010 != 0
+    ((word & 0x0F0F_0F0F) + up) & 0x1010_1010 != 0
+}
+
+/// Whether a side's combination (its nibbles of the pair word, as in [`holds_viewed`])
+/// changes between `word` and `next` and the view reads it before or after: only then
+/// does what the cell reads for that side change.
+#[inline(always)]
+fn side_changes(word: u32, next: u32) -> bool {
+    (word ^ next) & 0x0F0F_0F0F != 0 && (holds_viewed(word) || holds_viewed(next))
 }
 
 /// One value a channel.
@@ -216,29 +222,28 @@ impl Conv {
     /// `None` when that is nothing.
     #[inline(always)]
     pub fn empty_change(&self, word: u32, next: u32) -> Option<Both> {
-        // Most cells a stone changes are read by the view neither before nor after.
-        if !holds_viewed(word | next) {
+        // Most cells a stone changes are read by the view neither before nor after, for
+        // either side; and a side whose combination stays, or is read neither before nor
+        // after, reads the same. Only the sides that change are looked up.
+        let (x, o) = (side_changes(word, next), side_changes(word >> 4, next >> 4));
+        if !(x || o) {
             return None;
         }
         let index = nibble_index();
-        let (x0, x1) = (
-            index[weights::nibble_key(word)],
-            index[weights::nibble_key(next)],
-        );
-        let (o0, o1) = (
-            index[weights::nibble_key(word >> 4)],
-            index[weights::nibble_key(next >> 4)],
-        );
-        if x0 == x1 && o0 == o1 {
-            return None;
+        let mut delta = [0; 2 * CHANNELS];
+        // X's code reads its role-0 channels with X to move (the first lanes) and its
+        // role-1 channels with O to move; O's the other way round.
+        for (changes, shift, mine) in [(x, 0, 0), (o, 4, CHANNELS)] {
+            if changes {
+                let before = &self.table[index[weights::nibble_key(word >> shift)] as usize];
+                let after = &self.table[index[weights::nibble_key(next >> shift)] as usize];
+                for ch in 0..CHANNELS {
+                    delta[mine + ch] += after[0][ch] as i32 - before[0][ch] as i32;
+                    delta[CHANNELS - mine + ch] += after[1][ch] as i32 - before[1][ch] as i32;
+                }
+            }
         }
-        let (before, after) = (
-            self.cell(x0 as usize, o0 as usize),
-            self.cell(x1 as usize, o1 as usize),
-        );
-        let delta: Both = std::array::from_fn(|j| after[j] - before[j]);
-        // Cells far from the stones go from one fixed combination to another: nothing.
-        (delta != [0; 2 * CHANNELS]).then_some(delta)
+        Some(delta)
     }
 
     /// Bytes of a view in a file.
@@ -513,8 +518,8 @@ mod tests {
     use super::*;
     use crate::caro::patterns::LEVELS;
 
-    #[test]
-    fn a_pair_word_holds_a_viewed_level_just_when_a_side_s_combination_is_viewed() {
+    /// Every combination of four levels.
+    fn all_levels() -> Vec<[Level; 4]> {
         let all = (0..LEVELS.pow(4)).map(|k| {
             let mut k = k;
             std::array::from_fn(|_| {
@@ -523,17 +528,51 @@ mod tests {
                 l
             })
         });
-        let all: Vec<[Level; 4]> = all.collect();
+        all.collect()
+    }
+
+    /// The pair word of X's levels `x` and O's `o`.
+    fn word(x: [Level; 4], o: [Level; 4]) -> u32 {
+        (0..4).fold(0u32, |w, d| w | ((x[d] | o[d] << 4) as u32) << (8 * d))
+    }
+
+    #[test]
+    fn a_side_s_nibbles_hold_a_viewed_level_just_when_its_combination_is_viewed() {
+        let all = all_levels();
         let mut seen = [false; 2];
         for (n, x) in all.iter().enumerate() {
             // Every X combination against a spread of O's.
             for o in all.iter().skip(n % 97).step_by(97) {
-                let word = (0..4).fold(0u32, |w, d| w | ((x[d] | o[d] << 4) as u32) << (8 * d));
-                let expected = viewed(*x) || viewed(*o);
-                assert_eq!(holds_viewed(word), expected, "{x:?} {o:?}");
-                seen[expected as usize] = true;
+                let word = word(*x, *o);
+                assert_eq!(holds_viewed(word), viewed(*x), "{x:?} {o:?}");
+                assert_eq!(holds_viewed(word >> 4), viewed(*o), "{x:?} {o:?}");
+                seen[viewed(*x) as usize] = true;
             }
         }
         assert_eq!(seen, [true, true]);
+    }
+
+    #[test]
+    fn a_side_changes_in_the_view_just_when_its_combination_changes_and_is_viewed() {
+        let all = all_levels();
+        let mut seen = [0; 3];
+        for (n, a) in all.iter().enumerate() {
+            // A line update changes one direction's level: every such change of a
+            // spread of combinations, the other side's levels fixed.
+            for b in all.iter().skip(n % 89).step_by(89) {
+                for d in 0..4 {
+                    let mut c = *a;
+                    c[d] = b[d];
+                    let (word, next) = (word(*a, *b), word(c, *b));
+                    let changes = a != &c && (viewed(*a) || viewed(c));
+                    assert_eq!(side_changes(word, next), changes, "{a:?} {c:?}");
+                    // O's levels stay.
+                    assert!(!side_changes(word >> 4, next >> 4), "{a:?} {c:?} {b:?}");
+                    let read = viewed(*a) as usize + viewed(c) as usize;
+                    seen[if changes { read } else { 0 }] += 1;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&k| k > 0), "{seen:?}");
     }
 }
