@@ -129,8 +129,8 @@ pub struct Position {
     /// With a view: the sums of the clipped kernel outputs (the board and its ring), with X
     /// and with O to move.
     conv_sums: Both,
-    /// With a view, what each stone's update overwrote, for its undo: the sums before it
-    /// (at cell `u32::MAX`), then each kernel output it changed as it was.
+    /// With a view, what each stone's update did, for its undo: the sums before it (at
+    /// cell `u32::MAX`), then each cell whose reading it changed, with the change.
     conv_log: Vec<(u32, Both)>,
     /// The offset of each kernel tap's cell.
     taps: [isize; TAPS],
@@ -321,18 +321,18 @@ impl Position {
     }
 
     /// Adds `delta` to what cell `n` reads in the view (with X to move and with O to move):
-    /// the kernel outputs of the cells around it and the sums of their clips.
+    /// the kernel outputs of the cells around it and the sums of their clips. Logs the
+    /// change for the undo.
     #[inline(always)]
     fn spread(&mut self, conv: &Conv, n: usize, delta: &Both) {
+        self.conv_log.push((n as u32, *delta));
         // Lane by lane, in locals, so the loop runs on vector registers.
         let mut change = [0i32; 2 * CHANNELS];
         for (t, &off) in self.taps.iter().enumerate() {
             // The tap at `off` of the cell `n - off` is `n` (the cells around the board have
             // outputs too, each its own: the walls are five wide).
-            let m = n.wrapping_sub(off as usize);
             let k = conv.tap(t);
-            let z = &mut self.conv_z[m];
-            self.conv_log.push((m as u32, *z));
+            let z = &mut self.conv_z[n.wrapping_sub(off as usize)];
             for j in 0..2 * CHANNELS {
                 let old = z[j];
                 let new = old + k[j] * delta[j];
@@ -357,14 +357,21 @@ impl Position {
         }
     }
 
-    /// Writes back the view's outputs and sums as they were before the last stone.
-    fn conv_restore(&mut self) {
-        while let Some((m, before)) = self.conv_log.pop() {
-            if m == u32::MAX {
-                self.conv_sums = before;
+    /// Takes back the view's changes of the last stone: the kernel outputs by taking each
+    /// logged change away again (exact, in integers), the sums as they were logged.
+    fn conv_restore(&mut self, conv: &Conv) {
+        while let Some((n, delta)) = self.conv_log.pop() {
+            if n == u32::MAX {
+                self.conv_sums = delta;
                 return;
             }
-            self.conv_z[m as usize] = before;
+            for (t, &off) in self.taps.iter().enumerate() {
+                let k = conv.tap(t);
+                let z = &mut self.conv_z[(n as usize).wrapping_sub(off as usize)];
+                for j in 0..2 * CHANNELS {
+                    z[j] -= k[j] * delta[j];
+                }
+            }
         }
     }
 
@@ -964,8 +971,8 @@ impl Position {
             self.restore_lines(i);
             self.set_sums(sums);
         }
-        if self.conv.is_some() {
-            self.conv_restore();
+        if let Some(conv) = self.conv {
+            self.conv_restore(conv);
         }
         self.area = area;
         self.to_move = self.to_move.opponent();
