@@ -186,9 +186,7 @@ impl Conv {
     /// with O to move (`[1]`).
     #[inline(always)]
     pub fn empty_cell(&self, word: u32) -> Both {
-        let index = nibble_index();
-        let x = index[weights::nibble_key(word)] as usize;
-        let o = index[weights::nibble_key(word >> 4)] as usize;
+        let [x, o] = combos_of(word);
         self.cell(x, o)
     }
 
@@ -218,10 +216,16 @@ impl Conv {
         })
     }
 
-    /// How what an empty cell reads changes when its pair word goes from `word` to `next`;
-    /// `None` when that is nothing.
+    /// How what an empty cell reads changes when its pair word goes from `word` to `next`,
+    /// whose combinations ([`combos_of`]) are `before` and `after`; `None` when that is
+    /// nothing.
     #[inline(always)]
-    pub fn empty_change(&self, word: u32, next: u32) -> Option<Both> {
+    pub fn empty_change(
+        &self,
+        (word, next): (u32, u32),
+        before: [usize; 2],
+        after: [usize; 2],
+    ) -> Option<Both> {
         // Most cells a stone changes are read by the view neither before nor after, for
         // either side; and a side whose combination stays, or is read neither before nor
         // after, reads the same. Only the sides that change are looked up.
@@ -229,17 +233,15 @@ impl Conv {
         if !(x || o) {
             return None;
         }
-        let index = nibble_index();
         let mut delta = [0; 2 * CHANNELS];
         // X's code reads its role-0 channels with X to move (the first lanes) and its
         // role-1 channels with O to move; O's the other way round.
-        for (changes, shift, mine) in [(x, 0, 0), (o, 4, CHANNELS)] {
+        for (s, changes, mine) in [(0, x, 0), (1, o, CHANNELS)] {
             if changes {
-                let before = &self.table[index[weights::nibble_key(word >> shift)] as usize];
-                let after = &self.table[index[weights::nibble_key(next >> shift)] as usize];
+                let (b, a) = (&self.table[before[s]], &self.table[after[s]]);
                 for ch in 0..CHANNELS {
-                    delta[mine + ch] += after[0][ch] as i32 - before[0][ch] as i32;
-                    delta[CHANNELS - mine + ch] += after[1][ch] as i32 - before[1][ch] as i32;
+                    delta[mine + ch] += a[0][ch] as i32 - b[0][ch] as i32;
+                    delta[CHANNELS - mine + ch] += a[1][ch] as i32 - b[1][ch] as i32;
                 }
             }
         }
@@ -321,6 +323,17 @@ fn nibble_index() -> &'static [u16] {
     })
 }
 
+/// The combination indices of X's levels and of O's in a cell's pair word (see
+/// [`weights::nibble_key`]).
+#[inline(always)]
+pub fn combos_of(word: u32) -> [usize; 2] {
+    let index = nibble_index();
+    [
+        index[weights::nibble_key(word)] as usize,
+        index[weights::nibble_key(word >> 4)] as usize,
+    ]
+}
+
 impl Net {
     /// A network from its parts; the fixed combinations' embeddings are set to nothing.
     pub fn new(
@@ -387,16 +400,13 @@ impl Net {
         }
     }
 
-    /// Moves a cell's embedding in `acc` (X's sum, or O's with `o`) from the combination of
-    /// the side's levels as the nibble key `before` ([`weights::nibble_key`]) to that of
-    /// `after`.
+    /// Moves a cell's embedding in `acc` (X's sum, or O's with `o`) from combination
+    /// `before` to `after`.
     #[inline(always)]
     pub fn shift(&self, acc: &mut Acc, o: bool, before: usize, after: usize) {
-        let index = nibble_index();
-        let (b, a) = (index[before] as usize, index[after] as usize);
-        if a != b {
+        if after != before {
             let from = self.colour_from(o);
-            let (b, a) = (&self.embed[from + b], &self.embed[from + a]);
+            let (b, a) = (&self.embed[from + before], &self.embed[from + after]);
             for j in 0..INPUTS {
                 acc[j] += a[j] as i32 - b[j] as i32;
             }
@@ -404,10 +414,10 @@ impl Net {
     }
 
     /// Adds (`sign` 1) or takes away (-1) to `acc` (X's sum, or O's with `o`) the embedding
-    /// of the combination whose levels make the nibble key `key`.
+    /// of combination `combo`.
     #[inline(always)]
-    pub fn tally(&self, acc: &mut Acc, o: bool, key: usize, sign: i32) {
-        let e = &self.embed[self.colour_from(o) + nibble_index()[key] as usize];
+    pub fn tally(&self, acc: &mut Acc, o: bool, combo: usize, sign: i32) {
+        let e = &self.embed[self.colour_from(o) + combo];
         for j in 0..INPUTS {
             acc[j] += sign * e[j] as i32;
         }

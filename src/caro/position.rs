@@ -10,7 +10,7 @@
 
 use super::board::{Board, Pos};
 use super::eval::{self, PairValues};
-use super::net::{Acc, Both, Conv, Lanes, Net, CHANNELS, INPUTS, QZ, TAPS};
+use super::net::{self, Acc, Both, Conv, Lanes, Net, CHANNELS, INPUTS, QZ, TAPS};
 use super::patterns::{self, slot, Level, B4, BLACK, EMPTY, F3, F4, FIVE, LEVELS, WALL, WHITE};
 use super::renju::{self, Spot, Stones};
 use super::rules::Rule;
@@ -115,6 +115,9 @@ pub struct Position {
     /// The weights' combination values by key ([`RuleWeights::keyed`]; all zero unless
     /// `track` is [`Track::Values`]).
     keyed: &'static weights::Keyed,
+    /// The weights' combination values by side and combination ([`Track::Net`]; empty
+    /// otherwise).
+    combo_values: [&'static [i16]; 2],
     /// Sum over empty cells of each side's combination value (with `weights`).
     combo_value: [i32; 2],
     /// The network over the combinations ([`Track::Net`], or [`Track::Full`] with one).
@@ -158,7 +161,8 @@ enum Track {
     /// Each side's sum of combination values, read by key from the weights (no threat
     /// classes: the weights' threat values are all zero).
     Values,
-    /// The combination values by key and the network's sums ([`super::net`]).
+    /// The combination values and the network's sums ([`super::net`]), both read through
+    /// each side's combination index, looked up once for a changed cell.
     Net,
     /// The combination values through the combination index and every cell's threat class
     /// (weights with threat values, and training).
@@ -257,8 +261,12 @@ impl Position {
             weights,
             track,
             keyed: match (track, weights) {
-                (Track::Values | Track::Net, Some(w)) => w.keyed().unwrap_or(&NO_KEYED),
+                (Track::Values, Some(w)) => w.keyed().unwrap_or(&NO_KEYED),
                 _ => &NO_KEYED,
+            },
+            combo_values: match (track, weights) {
+                (Track::Net, Some(w)) => [&w.combo()[0], &w.combo()[1]],
+                _ => [&[], &[]],
             },
             combo_value: [0; 2],
             net: match track {
@@ -647,10 +655,7 @@ impl Position {
         match self.track {
             Track::Off => {}
             Track::Values => self.tally_keyed(i, 1),
-            Track::Net => {
-                self.tally_keyed(i, 1);
-                self.tally_net(i, 1);
-            }
+            Track::Net => self.tally_net(i, 1),
             Track::Full => {
                 for s in 0..2 {
                     self.combo_value[s] += self.tally_combo(i, s, 1);
@@ -670,10 +675,7 @@ impl Position {
         match self.track {
             Track::Off => {}
             Track::Values => self.tally_keyed(i, -1),
-            Track::Net => {
-                self.tally_keyed(i, -1);
-                self.tally_net(i, -1);
-            }
+            Track::Net => self.tally_net(i, -1),
             Track::Full => {
                 for s in 0..2 {
                     self.combo_value[s] += self.tally_combo(i, s, -1);
@@ -683,13 +685,19 @@ impl Position {
         }
     }
 
-    /// Adds (`sign` 1) or takes away (-1) the empty cell `i`'s embeddings (with a network).
+    /// Adds (`sign` 1) or takes away (-1) the empty cell `i`'s embeddings (with a network)
+    /// and, under [`Track::Net`], its combination values.
     #[inline(always)]
     fn tally_net(&mut self, i: usize, sign: i32) {
         if let Some(net) = self.net {
-            let word = u32::from_le_bytes(self.pairs_at[i]);
-            net.tally(&mut self.acc[0], false, weights::nibble_key(word), sign);
-            net.tally(&mut self.acc[1], true, weights::nibble_key(word >> 4), sign);
+            let combos = net::combos_of(u32::from_le_bytes(self.pairs_at[i]));
+            net.tally(&mut self.acc[0], false, combos[0], sign);
+            net.tally(&mut self.acc[1], true, combos[1], sign);
+            if self.track == Track::Net {
+                for (s, &c) in combos.iter().enumerate() {
+                    self.combo_value[s] += sign * self.combo_values[s][c] as i32;
+                }
+            }
         }
     }
 
@@ -858,7 +866,7 @@ impl Position {
         let word = u32::from_le_bytes(self.pairs_at[n]);
         let shift = 8 * d;
         let next = word & !(0xFF << shift) | (new as u32) << shift;
-        if TRACK == VALUES || TRACK == NET {
+        if TRACK == VALUES {
             let (before, after) = (self.keyed_values(word), self.keyed_values(next));
             sums.2[0] += after[0] - before[0];
             sums.2[1] += after[1] - before[1];
@@ -870,13 +878,20 @@ impl Position {
         }
         if TRACK == NET || TRACK == FULL {
             if let Some(net) = self.net {
-                let key = weights::nibble_key;
-                net.shift(&mut sums.3[0], false, key(word), key(next));
-                net.shift(&mut sums.3[1], true, key(word >> 4), key(next >> 4));
-            }
-            if let Some(conv) = self.conv {
-                if let Some(delta) = conv.empty_change(word, next) {
-                    self.spread(conv, n, &delta);
+                // Each side's combination before and after, looked up once for the
+                // combination values, the embeddings and the view.
+                let (before, after) = (net::combos_of(word), net::combos_of(next));
+                for s in 0..2 {
+                    if TRACK == NET {
+                        let values = self.combo_values[s];
+                        sums.2[s] += values[after[s]] as i32 - values[before[s]] as i32;
+                    }
+                    net.shift(&mut sums.3[s], s == 1, before[s], after[s]);
+                }
+                if let Some(conv) = self.conv {
+                    if let Some(delta) = conv.empty_change((word, next), before, after) {
+                        self.spread(conv, n, &delta);
+                    }
                 }
             }
         }
