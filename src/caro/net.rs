@@ -217,8 +217,9 @@ impl Conv {
     }
 
     /// How what an empty cell reads changes when its pair word goes from `word` to `next`,
-    /// whose combinations ([`combos_of`]) are `before` and `after`; `None` when that is
-    /// nothing.
+    /// whose combinations ([`combos_of`]) are `before` and `after`; `None` when neither
+    /// side's reading changes (a side that changes between two read combinations with the
+    /// same values gives a change of nothing, which costs only its update).
     #[inline(always)]
     pub fn empty_change(
         &self,
