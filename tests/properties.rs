@@ -297,7 +297,8 @@ proptest! {
         }
     }
 
-    /// Renju: the forbidden-point check agrees with a slow reading of the RIF rules.
+    /// Renju: the forbidden-point check agrees with a slow reading of the RIF rules, on a
+    /// [`Board`] and on the engine's own board (its legality test for Black).
     #[test]
     fn renju_forbidden_points_agree_with_the_rif_rules(seed in any::<u64>(), stones in 10usize..60) {
         let mut rng = StdRng::seed_from_u64(seed);
@@ -313,6 +314,7 @@ proptest! {
                 board.set_stone(Pos::new(r, c), Some(side));
             }
         }
+        let pos = CaroPosition::new(&board, Side::First);
         for r in 0..15 {
             for c in 0..15 {
                 if grid[r][c] != 0 {
@@ -323,6 +325,8 @@ proptest! {
                 prop_assert_eq!(
                     engine.as_deref(), reference, "at {},{} in\n{}", r, c, board
                 );
+                let legal = pos.is_legal(pos.index(Pos::new(r, c)), Side::First);
+                prop_assert_eq!(legal, reference.is_none(), "engine board at {},{} in\n{}", r, c, board);
             }
         }
     }

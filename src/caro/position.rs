@@ -12,7 +12,7 @@ use super::board::{Board, Pos};
 use super::eval::{self, PairValues};
 use super::net::{self, Acc, Both, Conv, Lanes, Net, CHANNELS, INPUTS, QZ, TAPS};
 use super::patterns::{self, slot, Level, B4, BLACK, EMPTY, F3, F4, FIVE, LEVELS, WALL, WHITE};
-use super::renju::{self, Spot, Stones};
+use super::renju::{self, Grid};
 use super::rules::Rule;
 use super::weights::{self, RuleWeights, CLASSES};
 use crate::game::Side;
@@ -609,8 +609,11 @@ impl Position {
         if !suspicious {
             return true;
         }
-        let pos = self.pos(index);
-        renju::forbidden_at(self, pos.row as isize, pos.col as isize).is_none()
+        let grid = Grid {
+            cells: &self.cells,
+            steps: self.offsets,
+        };
+        renju::forbidden_in(grid, index).is_none()
     }
 
     /// Whether the rule's keys see four cells each way, not five ([`patterns::reach`]):
@@ -1072,19 +1075,5 @@ impl Position {
             }
         }
         None
-    }
-}
-
-impl Stones for Position {
-    fn spot(&self, row: isize, col: isize) -> Spot {
-        if row < 0 || col < 0 || row >= self.rows as isize || col >= self.cols as isize {
-            return Spot::Outside;
-        }
-        match self.cells[self.index(Pos::new(row as usize, col as usize))] {
-            EMPTY => Spot::Empty,
-            BLACK => Spot::Black,
-            WHITE => Spot::White,
-            _ => Spot::Outside,
-        }
     }
 }

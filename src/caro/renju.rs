@@ -10,11 +10,12 @@
 //!
 //! A Black move is forbidden when it makes no five and makes an overline, two or more fours
 //! (two fours in one line count, as in `X.XXX.X` completed in the middle), or two or more
-//! threes. The check reads stones through the small [`Stones`] trait, so the engine's own
-//! board can share it with [`Board`].
+//! threes. The check reads a padded one-dimensional board ([`Grid`]): the engine's own, as it
+//! is, with no copy and no coordinates to convert (the engine asks on every move it generates
+//! for Black that could be forbidden); a [`Board`] is laid out that way first.
 
 use super::board::{Board, Pos};
-use super::rules::DIRECTIONS;
+use super::patterns::{BLACK, EMPTY, WALL, WHITE};
 use crate::game::Side;
 use std::fmt;
 
@@ -35,70 +36,14 @@ impl fmt::Display for Forbidden {
     }
 }
 
-/// What a cell of a board holds, for the forbidden-move check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Spot {
-    Empty,
-    Black,
-    White,
-    /// Off the board.
-    Outside,
-}
-
-/// Read access to a board's stones by signed coordinates (off-board cells are `Outside`).
-pub trait Stones {
-    fn spot(&self, row: isize, col: isize) -> Spot;
-}
-
-impl Stones for Board {
-    fn spot(&self, row: isize, col: isize) -> Spot {
-        if row < 0 || col < 0 {
-            return Spot::Outside;
-        }
-        let pos = Pos::new(row as usize, col as usize);
-        if !self.contains(pos) {
-            return Spot::Outside;
-        }
-        match self.get(pos) {
-            None => Spot::Empty,
-            Some(Side::First) => Spot::Black,
-            Some(Side::Second) => Spot::White,
-        }
-    }
-}
-
-/// A board seen with a few extra Black stones on it: the hypothetical stones of the check.
-struct WithBlack<'a, S: Stones + ?Sized> {
-    base: &'a S,
-    extra: [(isize, isize); MAX_EXTRA + 3],
-    len: usize,
-}
-
-/// How many hypothetical stones the recursion may stack. Each level of the three check adds
-/// one stone (and looks two more ahead, hence the array's three spare slots); real positions
-/// never need more than a handful, and a cap keeps the cost bounded.
-const MAX_EXTRA: usize = 8;
-
-impl<S: Stones + ?Sized> Stones for WithBlack<'_, S> {
-    fn spot(&self, row: isize, col: isize) -> Spot {
-        if self.extra[..self.len].contains(&(row, col)) {
-            Spot::Black
-        } else {
-            self.base.spot(row, col)
-        }
-    }
-}
-
-impl<'a, S: Stones + ?Sized> WithBlack<'a, S> {
-    fn with(&self, row: isize, col: isize) -> WithBlack<'a, S> {
-        let mut extra = self.extra;
-        extra[self.len] = (row, col);
-        WithBlack {
-            base: self.base,
-            extra,
-            len: self.len + 1,
-        }
-    }
+/// A board as the check reads it: each cell by index ([`BLACK`], [`WHITE`], [`EMPTY`], or
+/// [`WALL`] off the board), and the index step of each direction of
+/// [`super::rules::DIRECTIONS`]. Every walk of up to five steps from a board cell must stay
+/// in `cells` and meet a wall past the board's edge (the engine's board is such a grid).
+#[derive(Clone, Copy)]
+pub struct Grid<'a> {
+    pub cells: &'a [u8],
+    pub steps: [isize; 4],
 }
 
 /// The forbidden shape a Black stone on the empty cell `pos` would make, if any. A move that
@@ -107,104 +52,202 @@ pub fn forbidden(board: &Board, pos: Pos) -> Option<Forbidden> {
     if !board.is_empty_cell(pos) {
         return None;
     }
-    forbidden_at(board, pos.row as isize, pos.col as isize)
-}
-
-/// [`forbidden`] over any [`Stones`]; `(row, col)` must be an empty cell.
-pub fn forbidden_at<S: Stones + ?Sized>(stones: &S, row: isize, col: isize) -> Option<Forbidden> {
-    let view = WithBlack {
-        base: stones,
-        extra: [(0, 0); MAX_EXTRA + 3],
-        len: 0,
-    };
-    check(&view, row, col)
-}
-
-/// The length of the Black run through `(row, col)` along `dir`, counting that cell as Black.
-fn run_len<S: Stones>(s: &S, row: isize, col: isize, dir: (isize, isize)) -> usize {
-    let mut len = 1;
-    for sign in [-1, 1] {
-        let (mut r, mut c) = (row + dir.0 * sign, col + dir.1 * sign);
-        while s.spot(r, c) == Spot::Black {
-            len += 1;
-            r += dir.0 * sign;
-            c += dir.1 * sign;
+    // The engine's layout: five wall cells left of every row (they are also the right
+    // padding of the row above), and five wall rows above and below.
+    const PAD: usize = 5;
+    let stride = board.cols() + PAD;
+    let mut cells = vec![WALL; (board.rows() + 2 * PAD) * stride + PAD + 1];
+    for row in 0..board.rows() {
+        for col in 0..board.cols() {
+            cells[(row + PAD) * stride + col + PAD] = match board.get(Pos::new(row, col)) {
+                None => EMPTY,
+                Some(Side::First) => BLACK,
+                Some(Side::Second) => WHITE,
+            };
         }
     }
-    len
+    let s = stride as isize;
+    let grid = Grid {
+        cells: &cells,
+        steps: [1, s, s + 1, s - 1],
+    };
+    forbidden_in(grid, (pos.row + PAD) * stride + pos.col + PAD)
 }
 
-/// The points along `dir` (as offsets -4..=4 from the cell) where one more Black stone would
-/// make an exact five through `(row, col)`, assuming `(row, col)` is Black in `s`.
-fn five_points<S: Stones + ?Sized>(
-    s: &WithBlack<'_, S>,
-    row: isize,
-    col: isize,
-    dir: (isize, isize),
-) -> Vec<isize> {
-    let mut points = Vec::new();
+/// [`forbidden`] on a [`Grid`]; the cell `index` must be empty.
+pub fn forbidden_in(grid: Grid<'_>, index: usize) -> Option<Forbidden> {
+    let mut scratch = Scratch {
+        grid,
+        extra: [0; MAX_EXTRA + 3],
+        len: 0,
+    };
+    check(&mut scratch, index)
+}
+
+/// How many hypothetical stones the recursion may stack. Each level of the three check adds
+/// one stone (and looks two more ahead, hence the array's three spare slots); real positions
+/// never need more than a handful, and a cap keeps the cost bounded.
+const MAX_EXTRA: usize = 8;
+
+/// The grid with a few extra Black stones on it: the hypothetical stones of the check, put
+/// on and taken off in stack order.
+struct Scratch<'a> {
+    grid: Grid<'a>,
+    extra: [usize; MAX_EXTRA + 3],
+    len: usize,
+}
+
+impl Scratch<'_> {
+    #[inline(always)]
+    fn at(&self, i: usize) -> u8 {
+        if self.extra[..self.len].contains(&i) {
+            BLACK
+        } else {
+            self.grid.cells[i]
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, i: usize) {
+        self.extra[self.len] = i;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+
+    /// The cell `k` steps from `i` along the direction of index step `step`.
+    #[inline(always)]
+    fn step(i: usize, step: isize, k: isize) -> usize {
+        i.wrapping_add((step * k) as usize)
+    }
+
+    /// The cells from five steps behind `i` to five ahead along `step`, as the scratch sees
+    /// them: all a five through `i` depends on.
+    fn line(&self, i: usize, step: isize) -> Line {
+        std::array::from_fn(|j| self.at(Self::step(i, step, j as isize - REACH)))
+    }
+}
+
+/// How far [`Line`] reaches each way: a five through its centre and a stone at most four
+/// away lies within four cells, and the cells just past it (that make it an overline or
+/// not) within five.
+const REACH: isize = 5;
+
+/// A line's cells around a centre cell (at index [`REACH`]).
+type Line = [u8; 2 * REACH as usize + 1];
+
+/// The length of the Black run through the line's centre, counting the centre as Black. A
+/// run that reaches an end of the line is at least six long, which is all an overline
+/// check needs to know.
+fn run_len(line: &Line) -> usize {
+    let c = REACH as usize;
+    let ahead = line[c + 1..].iter().take_while(|&&v| v == BLACK).count();
+    let behind = line[..c].iter().rev().take_while(|&&v| v == BLACK).count();
+    1 + ahead + behind
+}
+
+/// The points along the line (offsets -4..=4 from its centre, which is Black) where one
+/// more Black stone would make an exact five through the centre.
+fn five_points(line: &Line) -> Points {
+    let mut points = Points {
+        count: 0,
+        first: 0,
+        last: 0,
+    };
+    let mut with = *line;
     for k in -4..=4 {
-        if k == 0 {
+        let j = (k + REACH) as usize;
+        if k == 0 || line[j] != EMPTY {
             continue;
         }
-        let (r, c) = (row + dir.0 * k, col + dir.1 * k);
-        if s.spot(r, c) != Spot::Empty {
-            continue;
+        with[j] = BLACK;
+        if run_len(&with) == 5 {
+            if points.count == 0 {
+                points.first = k;
+            }
+            points.last = k;
+            points.count += 1;
         }
-        let with = s.with(r, c);
-        if run_len(&with, row, col, dir) == 5 {
-            points.push(k);
-        }
+        with[j] = EMPTY;
     }
     points
 }
 
-/// The number of fours Black has along `dir` through `(row, col)` (0, 1 or 2): a straight
-/// four is one four; two five points that are not the two ends of one run of four are two
-/// fours in one line.
-fn fours_in_line(points: &[isize]) -> usize {
-    match points {
-        [] => 0,
-        [_] => 1,
-        [a, b] if b - a == 5 => 1,
-        _ => 2,
+/// The five points along one line: how many, and the first and last as offsets.
+struct Points {
+    count: usize,
+    first: isize,
+    last: isize,
+}
+
+impl Points {
+    /// The two ends of one run of four (`.XXXX.`).
+    fn straight(&self) -> bool {
+        self.count == 2 && self.last - self.first == 5
+    }
+
+    /// The number of fours they make in their line (0, 1 or 2): a straight four is one four;
+    /// two five points that are not the two ends of one run of four are two fours in one line.
+    fn fours(&self) -> usize {
+        match self.count {
+            0 => 0,
+            1 => 1,
+            _ if self.straight() => 1,
+            _ => 2,
+        }
     }
 }
 
-fn check<S: Stones + ?Sized>(s: &WithBlack<'_, S>, row: isize, col: isize) -> Option<Forbidden> {
-    let placed = s.with(row, col);
+/// The forbidden shape of a Black stone on the empty cell `i`, with the scratch's stones.
+fn check(s: &mut Scratch<'_>, i: usize) -> Option<Forbidden> {
+    s.push(i);
+    let found = check_placed(s, i);
+    s.pop();
+    found
+}
+
+/// [`check`] with the stone on `i` already in the scratch.
+fn check_placed(s: &mut Scratch<'_>, i: usize) -> Option<Forbidden> {
+    let steps = s.grid.steps;
+    let lines = steps.map(|step| s.line(i, step));
     // A five wins outright, whatever else the move makes.
-    let runs = DIRECTIONS.map(|dir| run_len(&placed, row, col, dir));
+    let runs = lines.map(|line| run_len(&line));
     if runs.contains(&5) {
         return None;
     }
     if runs.iter().any(|&len| len > 5) {
         return Some(Forbidden::Overline);
     }
+    // No other Black stone within four cells along a line: nothing to find there.
+    let near = lines.map(|line| {
+        let c = REACH as usize;
+        line[c - 4..c].contains(&BLACK) || line[c + 1..=c + 4].contains(&BLACK)
+    });
     let mut fours = 0;
     let mut four_lines = [false; 4];
-    for (i, &dir) in DIRECTIONS.iter().enumerate() {
-        // No Black stone within four cells along this line: nothing to find.
-        if !has_black_near(s, row, col, dir) {
-            continue;
+    for d in 0..4 {
+        if near[d] {
+            let n = five_points(&lines[d]).fours();
+            fours += n;
+            four_lines[d] = n > 0;
         }
-        let n = fours_in_line(&five_points(&placed, row, col, dir));
-        fours += n;
-        four_lines[i] = n > 0;
     }
     if fours >= 2 {
         return Some(Forbidden::DoubleFour);
     }
-    if placed.len >= MAX_EXTRA {
+    if s.len >= MAX_EXTRA {
         // Too deep to look further: count no threes (so the move is allowed).
         return None;
     }
     let mut threes = 0;
-    for (i, &dir) in DIRECTIONS.iter().enumerate() {
-        if four_lines[i] || !has_black_near(s, row, col, dir) {
+    for d in 0..4 {
+        if four_lines[d] || !near[d] {
             continue;
         }
-        if is_real_three(&placed, row, col, dir) {
+        if is_real_three(s, i, steps[d], &lines[d]) {
             threes += 1;
             if threes >= 2 {
                 return Some(Forbidden::DoubleThree);
@@ -214,36 +257,20 @@ fn check<S: Stones + ?Sized>(s: &WithBlack<'_, S>, row: isize, col: isize) -> Op
     None
 }
 
-fn has_black_near<S: Stones + ?Sized>(
-    s: &WithBlack<'_, S>,
-    row: isize,
-    col: isize,
-    dir: (isize, isize),
-) -> bool {
-    (-4..=4).any(|k: isize| k != 0 && s.spot(row + dir.0 * k, col + dir.1 * k) == Spot::Black)
-}
-
-/// Whether Black (with a stone on `(row, col)` already in `s`) has a three along `dir`
-/// through that stone: an empty point whose stone makes a straight four through it and is
-/// itself not forbidden.
-fn is_real_three<S: Stones + ?Sized>(
-    s: &WithBlack<'_, S>,
-    row: isize,
-    col: isize,
-    dir: (isize, isize),
-) -> bool {
+/// Whether Black (with a stone on `i` already in the scratch; `line` its line along `step`)
+/// has a three along that line through that stone: an empty point whose stone makes a
+/// straight four through it and is itself not forbidden.
+fn is_real_three(s: &mut Scratch<'_>, i: usize, step: isize, line: &Line) -> bool {
+    let mut with = *line;
     for k in -4..=4 {
-        if k == 0 {
+        let j = (k + REACH) as usize;
+        if k == 0 || line[j] != EMPTY {
             continue;
         }
-        let (r, c) = (row + dir.0 * k, col + dir.1 * k);
-        if s.spot(r, c) != Spot::Empty {
-            continue;
-        }
-        let with = s.with(r, c);
-        let points = five_points(&with, row, col, dir);
-        let straight = matches!(points.as_slice(), [a, b] if b - a == 5);
-        if straight && check(s, r, c).is_none() {
+        with[j] = BLACK;
+        let straight = five_points(&with).straight();
+        with[j] = EMPTY;
+        if straight && check(s, Scratch::step(i, step, k)).is_none() {
             return true;
         }
     }
