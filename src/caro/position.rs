@@ -915,22 +915,38 @@ impl Position {
         );
     }
 
+    /// Counts the stone on (or off) `i` in the near counts of the 5x5 square around it, and
+    /// the cells whose count leaves or reaches zero into (or out of) the candidates.
     fn update_near(&mut self, i: usize, add: bool) {
+        // Each row of five counts moves as one word: they never pass 25, so adding one to
+        // each byte carries into none, and the three bytes past them (in the array: the
+        // padding is wider) are written back as they were.
+        const ONES: u64 = 0x01_0101_0101;
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const HIGH5: u64 = 0x80_8080_8080;
         for dr in -2..=2isize {
-            let base = i as isize + dr * self.stride as isize;
-            for dc in -2..=2isize {
-                let n = (base + dc) as usize;
-                if add {
-                    self.near[n] += 1;
-                    if self.near[n] == 1 && self.cells[n] == EMPTY {
-                        self.insert_candidate(n);
-                    }
-                } else {
-                    self.near[n] -= 1;
-                    if self.near[n] == 0 {
-                        self.remove_candidate(n);
-                    }
+            let start = (i as isize + dr * self.stride as isize - 2) as usize;
+            let word: &mut [u8; 8] = (&mut self.near[start..start + 8]).try_into().unwrap();
+            let old = u64::from_le_bytes(*word);
+            let new = if add {
+                old.wrapping_add(ONES)
+            } else {
+                old.wrapping_sub(ONES)
+            };
+            *word = new.to_le_bytes();
+            // The cells whose count was zero before a stone came or is zero after one left:
+            // a byte's high bit in `(x & LOW7) + LOW7` is set unless its low seven bits are
+            // all clear, and no count has its own high bit set.
+            let x = if add { old } else { new };
+            let mut zeros = !((x & LOW7).wrapping_add(LOW7) | x) & HIGH5;
+            while zeros != 0 {
+                let n = start + (zeros.trailing_zeros() / 8) as usize;
+                if !add {
+                    self.remove_candidate(n);
+                } else if self.cells[n] == EMPTY {
+                    self.insert_candidate(n);
                 }
+                zeros &= zeros - 1;
             }
         }
     }
