@@ -47,31 +47,61 @@ pub struct Grid<'a> {
 }
 
 /// The forbidden shape a Black stone on the empty cell `pos` would make, if any. A move that
-/// makes an exact five is never forbidden. Whose turn it is does not matter here.
+/// makes an exact five is never forbidden. Whose turn it is does not matter here. (To ask
+/// about many cells of one board, lay it out once: [`Padded`].)
 pub fn forbidden(board: &Board, pos: Pos) -> Option<Forbidden> {
-    if !board.is_empty_cell(pos) {
-        return None;
-    }
-    // The engine's layout: five wall cells left of every row (they are also the right
-    // padding of the row above), and five wall rows above and below.
+    Padded::new(board).forbidden(pos)
+}
+
+/// A [`Board`] laid out as the engine keeps its own, for the check: five wall cells left of
+/// every row (they are also the right padding of the row above), and five wall rows above
+/// and below.
+pub struct Padded {
+    cells: Vec<u8>,
+    rows: usize,
+    stride: usize,
+}
+
+impl Padded {
     const PAD: usize = 5;
-    let stride = board.cols() + PAD;
-    let mut cells = vec![WALL; (board.rows() + 2 * PAD) * stride + PAD + 1];
-    for row in 0..board.rows() {
-        for col in 0..board.cols() {
-            cells[(row + PAD) * stride + col + PAD] = match board.get(Pos::new(row, col)) {
-                None => EMPTY,
-                Some(Side::First) => BLACK,
-                Some(Side::Second) => WHITE,
-            };
+
+    pub fn new(board: &Board) -> Padded {
+        let pad = Self::PAD;
+        let stride = board.cols() + pad;
+        let mut cells = vec![WALL; (board.rows() + 2 * pad) * stride + pad + 1];
+        for row in 0..board.rows() {
+            for col in 0..board.cols() {
+                cells[(row + pad) * stride + col + pad] = match board.get(Pos::new(row, col)) {
+                    None => EMPTY,
+                    Some(Side::First) => BLACK,
+                    Some(Side::Second) => WHITE,
+                };
+            }
+        }
+        Padded {
+            cells,
+            rows: board.rows(),
+            stride,
         }
     }
-    let s = stride as isize;
-    let grid = Grid {
-        cells: &cells,
-        steps: [1, s, s + 1, s - 1],
-    };
-    forbidden_in(grid, (pos.row + PAD) * stride + pos.col + PAD)
+
+    /// [`forbidden`] for the board laid out.
+    pub fn forbidden(&self, pos: Pos) -> Option<Forbidden> {
+        let pad = Self::PAD;
+        if pos.row >= self.rows || pos.col >= self.stride - pad {
+            return None;
+        }
+        let index = (pos.row + pad) * self.stride + pos.col + pad;
+        if self.cells[index] != EMPTY {
+            return None;
+        }
+        let s = self.stride as isize;
+        let grid = Grid {
+            cells: &self.cells,
+            steps: [1, s, s + 1, s - 1],
+        };
+        forbidden_in(grid, index)
+    }
 }
 
 /// [`forbidden`] on a [`Grid`]; the cell `index` must be empty.

@@ -373,10 +373,11 @@ fn forbidden_points(board: &Board) -> Vec<Pos> {
             }
         }
     }
+    let padded = renju::Padded::new(board);
     board
         .empty_cells()
         .filter(|p| near[p.row * board.cols() + p.col])
-        .filter(|&p| renju::forbidden(board, p).is_some())
+        .filter(|&p| padded.forbidden(p).is_some())
         .collect()
 }
 
