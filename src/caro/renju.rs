@@ -40,10 +40,11 @@ impl fmt::Display for Forbidden {
 /// [`WALL`] off the board), and the index step of each direction of
 /// [`super::rules::DIRECTIONS`]. Every walk of up to five steps from a board cell must stay
 /// in `cells` and meet a wall past the board's edge (the engine's board is such a grid).
+/// Only the crate makes one: a grid without those walls would send the check out of bounds.
 #[derive(Clone, Copy)]
-pub struct Grid<'a> {
-    pub cells: &'a [u8],
-    pub steps: [isize; 4],
+pub(crate) struct Grid<'a> {
+    pub(crate) cells: &'a [u8],
+    pub(crate) steps: [isize; 4],
 }
 
 /// The forbidden shape a Black stone on the empty cell `pos` would make, if any. A move that
@@ -59,6 +60,7 @@ pub fn forbidden(board: &Board, pos: Pos) -> Option<Forbidden> {
 pub struct Padded {
     cells: Vec<u8>,
     rows: usize,
+    cols: usize,
     stride: usize,
 }
 
@@ -81,6 +83,7 @@ impl Padded {
         Padded {
             cells,
             rows: board.rows(),
+            cols: board.cols(),
             stride,
         }
     }
@@ -88,7 +91,7 @@ impl Padded {
     /// [`forbidden`] for the board laid out.
     pub fn forbidden(&self, pos: Pos) -> Option<Forbidden> {
         let pad = Self::PAD;
-        if pos.row >= self.rows || pos.col >= self.stride - pad {
+        if pos.row >= self.rows || pos.col >= self.cols {
             return None;
         }
         let index = (pos.row + pad) * self.stride + pos.col + pad;
@@ -105,7 +108,7 @@ impl Padded {
 }
 
 /// [`forbidden`] on a [`Grid`]; the cell `index` must be empty.
-pub fn forbidden_in(grid: Grid<'_>, index: usize) -> Option<Forbidden> {
+pub(crate) fn forbidden_in(grid: Grid<'_>, index: usize) -> Option<Forbidden> {
     let mut scratch = Scratch {
         grid,
         extra: [0; MAX_EXTRA + 3],
