@@ -10,9 +10,9 @@
 //!
 //! A Black move is forbidden when it makes no five and makes an overline, two or more fours
 //! (two fours in one line count, as in `X.XXX.X` completed in the middle), or two or more
-//! threes. The check reads a padded one-dimensional board ([`Grid`]): the engine's own, as it
-//! is, with no copy and no coordinates to convert (the engine asks on every move it generates
-//! for Black that could be forbidden); a [`Board`] is laid out that way first.
+//! threes. The check reads a padded one-dimensional board: the engine's own, as it is, with
+//! no copy and no coordinates to convert (the engine asks on every move it generates for
+//! Black that could be forbidden); a [`Board`] is laid out that way first ([`Padded`]).
 
 use super::board::{Board, Pos};
 use super::patterns::{BLACK, EMPTY, WALL, WHITE};
