@@ -567,6 +567,12 @@ impl Position {
         out.extend_from_slice(&self.candidates);
     }
 
+    /// The candidates as [`Position::candidates`] lists them, in place: every empty cell
+    /// with a stone within two cells (none on an empty board).
+    pub fn candidate_cells(&self) -> &[usize] {
+        &self.candidates
+    }
+
     fn insert_candidate(&mut self, i: usize) {
         if self.candidate_at[i] == u32::MAX {
             self.candidate_at[i] = self.candidates.len() as u32;

@@ -133,14 +133,32 @@ impl ThreatSearch {
         pos.five_points(opp, &mut moves);
         match moves.len() {
             0 => {
-                if pos.count(me, B4) + pos.count(me, F4) == 0 {
+                // The counts hold every empty cell's fours by direction, and every such cell
+                // is a candidate (a four's empty cell lies within two of its stones): the
+                // scan stops once it has met them all.
+                let mut left = pos.count(me, B4) + pos.count(me, F4);
+                if left == 0 {
                     self.scratch[depth] = moves;
                     return false;
                 }
-                pos.candidates(&mut moves);
-                moves.retain(|&i| {
-                    pos.levels(i, me).iter().any(|&l| l == B4 || l == F4) && pos.is_legal(i, me)
-                });
+                moves.clear();
+                for &i in pos.candidate_cells() {
+                    let fours = pos
+                        .levels(i, me)
+                        .iter()
+                        .filter(|&&l| l == B4 || l == F4)
+                        .count() as u32;
+                    if fours == 0 {
+                        continue;
+                    }
+                    if pos.is_legal(i, me) {
+                        moves.push(i);
+                    }
+                    left = left.saturating_sub(fours);
+                    if left == 0 {
+                        break;
+                    }
+                }
             }
             1 => {
                 let block = moves[0];
