@@ -603,10 +603,9 @@ fn the_counts_tell_a_winning_four_only_where_its_cell_is_surely_legal() {
     let scan = |pos: &Position, side: Side| {
         let mut cells = Vec::new();
         pos.candidates(&mut cells);
-        let found = cells
+        cells
             .iter()
-            .any(|&i| threat(pos.levels(i, side)) >= Threat::WinningFour && pos.is_legal(i, side));
-        (cells, found)
+            .any(|&i| threat(pos.levels(i, side)) >= Threat::WinningFour && pos.is_legal(i, side))
     };
     // Black: a broken three in row 7 (cols 4, 6, 7) whose only open-four point is (7,5), and
     // a three in column 5 shut above by White (3,5), which (7,5) turns into a four as well:
@@ -632,18 +631,14 @@ fn the_counts_tell_a_winning_four_only_where_its_cell_is_surely_legal() {
         }
         let pos = Position::new(&board, Side::First);
         assert!(pos.count(Side::First, F4) > 0, "{rule:?}");
-        let (cells, found) = scan(&pos, Side::First);
+        let found = scan(&pos, Side::First);
         assert_eq!(found, rule == Rule::Freestyle, "{rule:?}");
         assert_eq!(
             surely_has_winning_four(&pos, Side::First),
             found,
             "{rule:?}"
         );
-        assert_eq!(
-            has_winning_four(&pos, Side::First, &cells),
-            found,
-            "{rule:?}"
-        );
+        assert_eq!(has_winning_four(&pos, Side::First), found, "{rule:?}");
     }
     // On random positions of every rule, what the counts tell is always so.
     let mut rng = StdRng::seed_from_u64(11);
@@ -661,21 +656,81 @@ fn the_counts_tell_a_winning_four_only_where_its_cell_is_surely_legal() {
             }
             let pos = Position::new(&board, board.to_move());
             for side in [Side::First, Side::Second] {
-                let (cells, found) = scan(&pos, side);
+                let found = scan(&pos, side);
                 if surely_has_winning_four(&pos, side) {
                     told += 1;
                     assert!(found, "{rule:?} {side:?}");
                 }
                 // The move generator's check, with the counts' shortcut, agrees with the scan.
-                assert_eq!(
-                    has_winning_four(&pos, side, &cells),
-                    found,
-                    "{rule:?} {side:?}"
-                );
+                assert_eq!(has_winning_four(&pos, side), found, "{rule:?} {side:?}");
             }
         }
     }
     assert!(told > 100, "{told}");
+}
+
+#[test]
+fn the_scan_for_four_cells_meets_every_cell_making_a_four_or_a_five_and_no_other() {
+    // `any_four_cell` stops once it has met as many (cell, direction) fours and fives as the
+    // counts hold, trusting that each such cell is a candidate: read every empty cell of the
+    // board instead and compare, on random positions of every rule and on several boards.
+    use caro::caro::patterns::{F4, FIVE};
+    let mut rng = StdRng::seed_from_u64(29);
+    let mut met = 0;
+    for rule in Rule::ALL {
+        for (rows, cols) in [(15, 15), (20, 20), (12, 17)] {
+            for _ in 0..150 {
+                let mut board = Board::new(rows, cols, rule).unwrap();
+                let stones = rng.random_range(4..45);
+                while board.moves().len() < stones && !board.is_over() {
+                    let p = Pos::new(rng.random_range(0..rows), rng.random_range(0..cols));
+                    let _ = board.play(p);
+                }
+                if board.is_over() {
+                    continue;
+                }
+                let pos = Position::new(&board, board.to_move());
+                let mut candidates = Vec::new();
+                pos.candidates(&mut candidates);
+                for side in [Side::First, Side::Second] {
+                    let makes_four =
+                        |i: usize| pos.levels(i, side).iter().any(|l| (B4..=FIVE).contains(l));
+                    let mut everywhere: Vec<usize> = (0..rows)
+                        .flat_map(|r| (0..cols).map(move |c| Pos::new(r, c)))
+                        .map(|p| pos.index(p))
+                        .filter(|&i| pos.is_empty(i) && makes_four(i))
+                        .collect();
+                    let in_order: Vec<usize> = candidates
+                        .iter()
+                        .copied()
+                        .filter(|&i| makes_four(i))
+                        .collect();
+                    let mut seen = Vec::new();
+                    assert!(!pos.any_four_cell(side, |i, levels| {
+                        assert_eq!(levels, pos.levels(i, side));
+                        seen.push(i);
+                        false
+                    }));
+                    assert_eq!(seen, in_order, "{rule:?} {rows}x{cols} {side:?} {board:?}");
+                    let mut sorted = seen.clone();
+                    sorted.sort_unstable();
+                    everywhere.sort_unstable();
+                    assert_eq!(
+                        sorted, everywhere,
+                        "{rule:?} {rows}x{cols} {side:?} {board:?}"
+                    );
+                    // Stopped by its caller at the last cell, it says so.
+                    if let Some(&last) = seen.last() {
+                        met += seen.len();
+                        assert!(pos.any_four_cell(side, |i, _| i == last));
+                    }
+                    let fours = pos.count(side, B4) + pos.count(side, F4) + pos.count(side, FIVE);
+                    assert_eq!(fours == 0, seen.is_empty(), "{rule:?} {side:?}");
+                }
+            }
+        }
+    }
+    assert!(met > 1000, "{met}");
 }
 
 #[test]

@@ -28,18 +28,18 @@ pub enum Mode {
     DefendFourThree,
 }
 
-/// Whether `side` has a legal cell that makes an open four, two fours or a five; `cells`
-/// are the candidates (such a cell is one). The counts often tell without a scan.
-pub fn has_winning_four(pos: &Position, side: Side, cells: &[usize]) -> bool {
+/// Whether `side` has a legal cell that makes an open four, two fours or a five. The
+/// counts often tell without a scan.
+pub fn has_winning_four(pos: &Position, side: Side) -> bool {
     if eval::surely_has_winning_four(pos, side) {
         return true;
     }
     if !eval::may_have_winning_four(pos, side) {
         return false;
     }
-    cells
-        .iter()
-        .any(|&i| threat(pos.levels(i, side)) >= Threat::WinningFour && pos.is_legal(i, side))
+    pos.any_four_cell(side, |i, levels| {
+        threat(levels) >= Threat::WinningFour && pos.is_legal(i, side)
+    })
 }
 
 /// The moves of the side to move with their ordering scores, unsorted (the search adds its
@@ -63,15 +63,17 @@ pub fn generate(pos: &Position, cells: &mut Vec<usize>, out: &mut Vec<(usize, i3
         // The scan below would find such a cell and stop there: the counts tell without it.
         mode = Mode::DefendFour;
     } else if may_win || may_four_three {
-        for &i in cells.iter() {
-            match threat(pos.levels(i, opp)) {
-                t if t >= Threat::WinningFour && may_win && pos.is_legal(i, opp) => {
-                    mode = Mode::DefendFour;
-                    break;
-                }
-                Threat::FourThree if may_four_three && pos.is_legal(i, opp) => four_threes.push(i),
-                _ => {}
+        // Both need a four or a five of the opponent's in the cell.
+        let wins = pos.any_four_cell(opp, |i, levels| match threat(levels) {
+            t if t >= Threat::WinningFour && may_win && pos.is_legal(i, opp) => true,
+            Threat::FourThree if may_four_three && pos.is_legal(i, opp) => {
+                four_threes.push(i);
+                false
             }
+            _ => false,
+        });
+        if wins {
+            mode = Mode::DefendFour;
         }
     }
     let mut breaks = Vec::new();

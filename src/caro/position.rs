@@ -567,10 +567,33 @@ impl Position {
         out.extend_from_slice(&self.candidates);
     }
 
-    /// The candidates as [`Position::candidates`] lists them, in place: every empty cell
-    /// with a stone within two cells (none on an empty board).
-    pub fn candidate_cells(&self) -> &[usize] {
-        &self.candidates
+    /// Calls `f` with each candidate where a `side` stone would make a four or a five along
+    /// some line, and its levels, in the candidates' order, until `f` returns true (then
+    /// returns true) or every such cell has been met. The counts hold how many (cell,
+    /// direction) pairs make a four or a five, and every such cell is a candidate (the empty
+    /// cell of a four or five in the making lies within two of its stones), so the scan
+    /// stops once it has met that many: often well before the last candidate.
+    #[inline]
+    pub fn any_four_cell(&self, side: Side, mut f: impl FnMut(usize, [Level; 4]) -> bool) -> bool {
+        let mut left = self.count(side, B4) + self.count(side, F4) + self.count(side, FIVE);
+        if left == 0 {
+            return false;
+        }
+        for &i in &self.candidates {
+            let levels = self.levels(i, side);
+            let fours = levels.iter().filter(|&&l| (B4..=FIVE).contains(&l)).count() as u32;
+            if fours == 0 {
+                continue;
+            }
+            if f(i, levels) {
+                return true;
+            }
+            left = left.saturating_sub(fours);
+            if left == 0 {
+                break;
+            }
+        }
+        false
     }
 
     fn insert_candidate(&mut self, i: usize) {

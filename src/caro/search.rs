@@ -708,15 +708,13 @@ impl Engine {
         let leaf = forced.is_none() && (depth <= 0 || ply >= MAX_PLY);
         // At a leaf with its VCF, an open four or double four to make is left to the VCF
         // (its first move), after the stand pat: no scan of every candidate.
+        // (A five of our own returned above, so the counts' shortcut finds none here.)
         if forced.is_none()
             && !(leaf && self.leaf_vcf_nodes > 0)
-            && eval::may_have_winning_four(pos, me)
+            && movegen::has_winning_four(pos, me)
         {
-            pos.candidates(&mut cells);
-            if movegen::has_winning_four(pos, me, &cells) {
-                self.cells[ply] = cells;
-                return WIN - ply_score - 3;
-            }
+            self.cells[ply] = cells;
+            return WIN - ply_score - 3;
         }
         if leaf {
             self.cells[ply] = cells;
@@ -841,7 +839,7 @@ impl Engine {
         if moves.is_empty() {
             self.moves[ply] = moves;
             // No defence against the opponent's open four in the making, or a full board.
-            return if movegen::has_winning_four(pos, opp, &self.cells[ply]) {
+            return if movegen::has_winning_four(pos, opp) {
                 -(WIN - ply_score - 4)
             } else {
                 0

@@ -133,32 +133,17 @@ impl ThreatSearch {
         pos.five_points(opp, &mut moves);
         match moves.len() {
             0 => {
-                // The counts hold every empty cell's fours by direction, and every such cell
-                // is a candidate (a four's empty cell lies within two of its stones): the
-                // scan stops once it has met them all.
-                let mut left = pos.count(me, B4) + pos.count(me, F4);
-                if left == 0 {
+                if pos.count(me, B4) + pos.count(me, F4) == 0 {
                     self.scratch[depth] = moves;
                     return false;
                 }
                 moves.clear();
-                for &i in pos.candidate_cells() {
-                    let fours = pos
-                        .levels(i, me)
-                        .iter()
-                        .filter(|&&l| l == B4 || l == F4)
-                        .count() as u32;
-                    if fours == 0 {
-                        continue;
-                    }
-                    if pos.is_legal(i, me) {
+                pos.any_four_cell(me, |i, levels| {
+                    if levels.iter().any(|&l| l == B4 || l == F4) && pos.is_legal(i, me) {
                         moves.push(i);
                     }
-                    left = left.saturating_sub(fours);
-                    if left == 0 {
-                        break;
-                    }
-                }
+                    false
+                });
             }
             1 => {
                 let block = moves[0];
@@ -417,10 +402,10 @@ impl ThreatSearch {
             }
             cells.clone()
         } else {
-            pos.candidates(&mut cells);
-            if !movegen::has_winning_four(pos, attacker, &cells) {
+            if !movegen::has_winning_four(pos, attacker) {
                 return false;
             }
+            pos.candidates(&mut cells);
             // Every move that takes a point of the attacker's coming four, and every four of
             // the defender's own (it gains a tempo).
             cells
