@@ -708,7 +708,8 @@ impl Engine {
         let leaf = forced.is_none() && (depth <= 0 || ply >= MAX_PLY);
         // At a leaf with its VCF, an open four or double four to make is left to the VCF
         // (its first move), after the stand pat: no scan of every candidate.
-        // (A five of our own returned above, so the counts' shortcut finds none here.)
+        // (`has_winning_four` tests the counts itself; our own five returned above, so only
+        // an open four or two fours can win here.)
         if forced.is_none()
             && !(leaf && self.leaf_vcf_nodes > 0)
             && movegen::has_winning_four(pos, me)
