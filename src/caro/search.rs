@@ -797,7 +797,6 @@ impl Engine {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut mode = movegen::Mode::All;
-        let by_order = |a: &(usize, i32), b: &(usize, i32)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
         // Where the width cut leaves moves out: how many come before them.
         let mut searched_first = usize::MAX;
         match forced {
@@ -818,24 +817,21 @@ impl Engine {
                 }
                 // Far fewer moves matter than are legal: search the most promising ones, ten
                 // and one more a ply of depth left (+26 +/- 28 Elo in 600 games at 200 ms
-                // against twelve and two more a ply; docs/caro-engine.md). They are picked
-                // out first and only they are sorted (the order is total, so this is the
-                // same as sorting all); the rest are sorted and searched only if every move
-                // before them loses (below).
+                // against twelve and two more a ply; docs/caro-engine.md). The rest are
+                // searched only if every move before them loses (below).
                 let width = if ply == 0 {
                     usize::MAX
                 } else {
                     10 + depth.max(0) as usize
                 };
                 if moves.len() > width {
-                    moves.select_nth_unstable_by(width - 1, by_order);
-                    moves[..width].sort_unstable_by(by_order);
                     searched_first = width;
-                } else {
-                    moves.sort_unstable_by(by_order);
                 }
             }
         }
+        // The moves are put in order as they are needed (see `next_in_order`): the first
+        // one now.
+        next_in_order(&mut moves, 0, searched_first);
         self.cells[ply] = cells;
         if moves.is_empty() {
             self.moves[ply] = moves;
@@ -855,11 +851,11 @@ impl Engine {
             // parent. (With the cut alone the search proved false wins, stopped deepening
             // and played on as if winning: in 2 of 20 games lost to Rapfi, in one of them
             // at eight of its moves; docs/caro-engine.md.)
-            if k == searched_first {
-                if best > -WIN_THRESHOLD {
-                    break;
-                }
-                moves[k..].sort_unstable_by(by_order);
+            if k == searched_first && best > -WIN_THRESHOLD {
+                break;
+            }
+            if k > 0 {
+                next_in_order(&mut moves, k, searched_first);
             }
             let (m, order) = moves[k];
             // Answering a four costs no depth, nor does answering an open three when there are
@@ -958,6 +954,44 @@ impl Engine {
     }
 }
 
+/// How many of a node's moves are picked one at a time (each a scan for the best left) before
+/// the rest are sorted: most nodes cut off at one of the first few, and a scan costs less
+/// than a sort.
+const PICKED: usize = 3;
+
+/// The best-ordered move of `moves[k..]` put at `k` (by ordering score, then cell: a total
+/// order), given the first `k` in order; moves past `width` (the width cut) come after the
+/// first `width` and are sorted only when reached. The first [`PICKED`] are picked one by
+/// one; at [`PICKED`] the rest up to the cut are sorted at once, later calls find them in
+/// order. The moves come out as sorting them all would put them.
+fn next_in_order(moves: &mut [(usize, i32)], k: usize, width: usize) {
+    let by_order = |a: &(usize, i32), b: &(usize, i32)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
+    if k >= moves.len() {
+        return;
+    }
+    if k < PICKED.min(width) {
+        // The best left is among the first `width` (those before it are the best ones).
+        let mut at = k;
+        for j in k + 1..moves.len() {
+            if by_order(&moves[j], &moves[at]).is_lt() {
+                at = j;
+            }
+        }
+        moves.swap(k, at);
+    } else if k == PICKED && k < width {
+        let rest = &mut moves[k..];
+        let cut = width - k;
+        if rest.len() > cut {
+            rest.select_nth_unstable_by(cut - 1, by_order);
+            rest[..cut].sort_unstable_by(by_order);
+        } else {
+            rest.sort_unstable_by(by_order);
+        }
+    } else if k == width {
+        moves[k..].sort_unstable_by(by_order);
+    }
+}
+
 fn min_opt<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
     match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
@@ -1002,4 +1036,44 @@ fn any_legal(pos: &Position) -> Option<Pos> {
             let i = pos.index(p);
             pos.is_empty(i) && pos.is_legal(i, me)
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Picking the moves as the search does gives the order a full sort gives, for lists
+    /// shorter and longer than the width cut, with tied scores (then the cell decides).
+    #[test]
+    fn moves_come_out_in_the_order_a_full_sort_gives() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut cut_lists = 0;
+        for _ in 0..2_000 {
+            let len = rng.random_range(0..40);
+            let width = if rng.random_range(0..4) == 0 {
+                usize::MAX
+            } else {
+                rng.random_range(10..20)
+            };
+            // Distinct cells, scores from a small range so that many tie.
+            let mut moves: Vec<(usize, i32)> = (0..len)
+                .map(|c| (c * 7 % 97, rng.random_range(-3..4) * 1_000))
+                .collect();
+            let mut sorted = moves.clone();
+            sorted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            let width = if len > width { width } else { usize::MAX };
+            cut_lists += usize::from(width != usize::MAX);
+            for k in 0..len {
+                next_in_order(&mut moves, k, width);
+                assert_eq!(moves[k], sorted[k], "move {k} of {len}, width {width}");
+            }
+            // Nothing was lost or made up.
+            let mut left = moves.clone();
+            left.sort();
+            let mut all = sorted.clone();
+            all.sort();
+            assert_eq!(left, all);
+        }
+        assert!(cut_lists > 500, "{cut_lists}");
+    }
 }
