@@ -42,6 +42,12 @@ pub fn has_winning_four(pos: &Position, side: Side) -> bool {
     })
 }
 
+/// The search's order of scored moves: the higher ordering score first, then the lower cell
+/// (a total order, so a sort and a pick of the best agree).
+pub fn by_order(a: &(usize, i32), b: &(usize, i32)) -> std::cmp::Ordering {
+    b.1.cmp(&a.1).then(a.0.cmp(&b.0))
+}
+
 /// The moves of the side to move with their ordering scores, unsorted (the search adds its
 /// own ordering terms and sorts once). `cells` is scratch space for the candidate list.
 /// Returns which moves were generated.

@@ -492,7 +492,7 @@ impl Engine {
         };
         let mut first = Vec::new();
         movegen::generate(&pos, &mut cells, &mut first);
-        first.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        first.sort_unstable_by(movegen::by_order);
         if first.is_empty() {
             return done(any_legal(&pos), 0, self.nodes);
         }
@@ -861,7 +861,7 @@ impl Engine {
                     next_in_order(&mut moves, k, searched_first);
                 }
                 let (m, order) = moves[k];
-                if order < 1_000 {
+                if order < QUIET_BELOW {
                     break;
                 }
                 pos.play(m);
@@ -934,7 +934,7 @@ impl Engine {
                     score = -self.pvs(pos, child_depth, ply + 1, -hi, -lo);
                 } else {
                     // Late quiet moves are searched shallower first.
-                    let reduce = k >= 3 && depth >= 3 && order < 1_000;
+                    let reduce = k >= 3 && depth >= 3 && order < QUIET_BELOW;
                     let d = if reduce { child_depth - 1 } else { child_depth };
                     score = -self.pvs(pos, d, ply + 1, -lo - 1, -lo);
                     if score > lo && (reduce || score < hi) {
@@ -996,6 +996,11 @@ impl Engine {
     }
 }
 
+/// Ordering scores below this mark the quiet moves, which late-move reductions take and
+/// ProbCut does not try; from it up are mostly moves making a three or more or answering a
+/// double threat (`eval::threat_terms`), the table's move, killers and a good history.
+const QUIET_BELOW: i32 = 1_000;
+
 /// How far above beta a shallow search must find a move for ProbCut (see `pvs`).
 const PROBCUT: i32 = 200;
 
@@ -1010,7 +1015,7 @@ const PICKED: usize = 3;
 /// one; at [`PICKED`] the rest up to the cut are sorted at once, later calls find them in
 /// order. The moves come out as sorting them all would put them.
 fn next_in_order(moves: &mut [(usize, i32)], k: usize, width: usize) {
-    let by_order = |a: &(usize, i32), b: &(usize, i32)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
+    use movegen::by_order;
     if k >= moves.len() {
         return;
     }
@@ -1105,7 +1110,7 @@ mod tests {
                 .map(|c| (c * 7 % 97, rng.random_range(-3..4) * 1_000))
                 .collect();
             let mut sorted = moves.clone();
-            sorted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            sorted.sort_by(movegen::by_order);
             let width = if len > width { width } else { usize::MAX };
             cut_lists += usize::from(width != usize::MAX);
             for k in 0..len {

@@ -167,7 +167,7 @@ impl ThreatSearch {
             };
             (i, bonus + eval::move_score(pos, i))
         }));
-        scored.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        scored.sort_unstable_by(movegen::by_order);
         let mut found = false;
         let mut blocks = std::mem::take(&mut self.blocks[depth]);
         for &(m, _) in &scored {
@@ -353,7 +353,7 @@ impl ThreatSearch {
                     Some((i, bonus + eval::move_score(pos, i)))
                 })
                 .collect();
-            scored.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            scored.sort_unstable_by(movegen::by_order);
             scored.into_iter().map(|m| m.0).collect()
         };
         for m in moves {
