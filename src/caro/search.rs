@@ -842,48 +842,6 @@ impl Engine {
                 0
             };
         }
-        // ProbCut: at a null-window node far from the leaves whose beta is no win, a promising
-        // move (a threat, the table's, a killer or one with a good history) that a search
-        // four plies shallower finds PROBCUT points above beta would most likely cut off at
-        // full depth too: the node returns at once. Only where no threat of the opponent's
-        // is to be answered. (+27 +/- 20 Elo from 400 game pairs at 200 ms, freestyle, in
-        // two runs of 400 games; docs/caro-engine.md.)
-        if ply > 0
-            && forced.is_none()
-            && mode == movegen::Mode::All
-            && depth >= 5
-            && beta - alpha == 1
-            && beta.abs() < WIN_THRESHOLD - PROBCUT
-        {
-            let raised = beta + PROBCUT;
-            for k in 0..moves.len().min(3) {
-                if k > 0 {
-                    next_in_order(&mut moves, k, searched_first);
-                }
-                let (m, order) = moves[k];
-                if order < QUIET_BELOW {
-                    break;
-                }
-                pos.play(m);
-                let score = -self.pvs(pos, depth - 4, ply + 1, -raised, -raised + 1);
-                pos.undo();
-                if self.aborted {
-                    self.moves[ply] = moves;
-                    return 0;
-                }
-                if score >= raised {
-                    self.tt.store(Entry {
-                        key,
-                        score: to_tt(score, ply),
-                        best: m as u32,
-                        depth: (depth - 3) as i8,
-                        bound: Bound::Lower,
-                    });
-                    self.moves[ply] = moves;
-                    return score;
-                }
-            }
-        }
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = moves[0].0;
@@ -996,13 +954,10 @@ impl Engine {
     }
 }
 
-/// Ordering scores below this mark the quiet moves, which late-move reductions take and
-/// ProbCut does not try; from it up are mostly moves making a three or more or answering a
-/// double threat (`eval::threat_terms`), the table's move, killers and a good history.
+/// Ordering scores below this mark the quiet moves, which late-move reductions take; from it
+/// up are mostly moves making a three or more or answering a double threat
+/// (`eval::threat_terms`), the table's move, killers and a good history.
 const QUIET_BELOW: i32 = 1_000;
-
-/// How far above beta a shallow search must find a move for ProbCut (see `pvs`).
-const PROBCUT: i32 = 200;
 
 /// How many of a node's moves are picked one at a time (each a scan for the best left) before
 /// the rest are sorted: most nodes cut off at one of the first few, and a scan costs less
