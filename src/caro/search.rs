@@ -445,11 +445,11 @@ impl Engine {
                 };
             }
         }
-        // 5. The main search. It stops at 92% of the time budget, leaving the rest for the
-        // safety check after it.
+        // 5. The main search. It stops at 96% of the time budget, leaving the rest for the
+        // safety check after it (a VCF of a few thousand nodes: a few milliseconds).
         self.deadline = match limits.budget.time {
             Some(t) => {
-                let left = t.saturating_sub(deadline.elapsed()).mul_f64(0.92);
+                let left = t.saturating_sub(deadline.elapsed()).mul_f64(0.96);
                 Deadline::start(Budget {
                     time: Some(left),
                     nodes: limits.budget.nodes,

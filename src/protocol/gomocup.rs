@@ -110,8 +110,9 @@ const UNLIMITED_MS: i64 = i32::MAX as i64;
 
 /// The most the next move may take (the search's hard limit; it aims at less).
 ///
-/// The smallest of: the turn limit, less a safety margin for the process and pipes (a tenth
-/// of it, between 50 ms and 1 s); one and a half shares of the match time left (the time left
+/// The smallest of: the turn limit, less a safety margin for the process and pipes (a
+/// twentieth of it, between 30 ms and 1 s: the search never runs past the plan, so the
+/// margin covers only the answer's way out); one and a half shares of the match time left (the time left
 /// divided by the moves still expected, which is at least 20, about 60 minus the moves made
 /// so far, and never more than half the empty cells: each side fills half); and a quarter of
 /// the time left.
@@ -127,7 +128,7 @@ pub fn plan_move_time(
     if turn_ms == 0 {
         return Duration::from_millis(FASTEST_MS);
     }
-    let margin = (turn_ms / 10).clamp(50, 1_000);
+    let margin = (turn_ms / 20).clamp(30, 1_000);
     let mut plan = turn_ms.saturating_sub(margin);
 
     let match_left: Option<i64> = match (info.time_left, info.timeout_match) {
@@ -1110,13 +1111,14 @@ mod tests {
         };
         assert_eq!(
             plan_move_time(&info(5_000), 0, 225, Duration::ZERO),
-            ms(4_500)
+            ms(4_750)
         );
         assert_eq!(
             plan_move_time(&info(1_000), 0, 225, Duration::ZERO),
-            ms(900)
+            ms(950)
         );
-        assert_eq!(plan_move_time(&info(200), 0, 225, Duration::ZERO), ms(150));
+        assert_eq!(plan_move_time(&info(500), 0, 225, Duration::ZERO), ms(470));
+        assert_eq!(plan_move_time(&info(200), 0, 225, Duration::ZERO), ms(170));
         assert_eq!(
             plan_move_time(&info(30_000), 0, 225, Duration::ZERO),
             ms(29_000)
@@ -1127,7 +1129,7 @@ mod tests {
         );
         assert_eq!(
             plan_move_time(&TimeInfo::default(), 0, 225, Duration::ZERO),
-            ms(DEFAULT_TURN_MS - 500)
+            ms(DEFAULT_TURN_MS - 250)
         );
     }
 
@@ -1162,7 +1164,7 @@ mod tests {
         // Unlimited match time leaves the turn limit.
         assert_eq!(
             plan_move_time(&info(i32::MAX as i64), 0, 225, Duration::ZERO),
-            ms(4_500)
+            ms(4_750)
         );
     }
 
