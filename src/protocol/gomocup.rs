@@ -112,10 +112,10 @@ const UNLIMITED_MS: i64 = i32::MAX as i64;
 ///
 /// The smallest of: the turn limit, less a safety margin for the process and pipes (a
 /// twentieth of it, between 30 ms and 1 s: the search never runs past the plan, so the
-/// margin covers only the answer's way out); one and a half shares of the match time left (the time left
-/// divided by the moves still expected, which is at least 20, about 60 minus the moves made
-/// so far, and never more than half the empty cells: each side fills half); and a quarter of
-/// the time left.
+/// margin covers only the answer's way out); one and a half shares of the match time left
+/// (the time left divided by the moves still expected, which is at least 20, about 60 minus
+/// the moves made so far, and never more than half the empty cells: each side fills half);
+/// and a quarter of the time left.
 /// The time left is taken from `time_left` when the manager sends it, else from
 /// `timeout_match` less `spent` (this brain's own thinking so far).
 pub fn plan_move_time(
