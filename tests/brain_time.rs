@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 const POSITIONS: &str = "tests/data/gomoku/crowded60.txt";
 const TIMEOUT_TURN_MS: u64 = 100;
 /// What an answer may take beyond the turn limit: process switches and pipes on a loaded
-/// machine. The brain plans 50 ms for a 100 ms turn, so this is slack on top of a margin.
+/// machine. The brain plans 70 ms for a 100 ms turn, so this is slack on top of a margin.
 const SLACK_MS: u64 = 50;
 
 /// The positions: each a list of `x,y` stones in move order, X first.
