@@ -111,8 +111,9 @@ const UNLIMITED_MS: i64 = i32::MAX as i64;
 /// The most the next move may take (the search's hard limit; it aims at less).
 ///
 /// The smallest of: the turn limit, less a safety margin for the process and pipes (a
-/// twentieth of it, between 30 ms and 1 s: the search never runs past the plan, so the
-/// margin covers only the answer's way out); one and a half shares of the match time left
+/// twentieth of it, between 30 ms and 1 s: the search and the safety check after it share
+/// one deadline, read every 256 nodes, so the margin covers only the last nodes and the
+/// answer's way out); one and a half shares of the match time left
 /// (the time left divided by the moves still expected, which is at least 20, about 60 minus
 /// the moves made so far, and never more than half the empty cells: each side fills half);
 /// and a quarter of the time left.
