@@ -66,17 +66,72 @@ fn random_conv(seed: u64) -> Conv {
     Conv::new(table, kernel, hidden).unwrap()
 }
 
-/// [`random_weights`] with a random network (with `conv`, one with a view).
+/// A random reading of the lines' shapes, its values small enough that many cells' sums
+/// fall inside the clip and many outside.
+fn random_keys(seed: u64) -> net::Keys {
+    let mut rng = StdRng::seed_from_u64(seed ^ 0x5A);
+    let q = net::QL as i16 / 2;
+    let table = (0..net::SHAPES)
+        .map(|_| std::array::from_fn(|_| rng.random_range(-q..=q)))
+        .collect();
+    let hidden = std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(-1.0..1.0)));
+    net::Keys::new(table, hidden).unwrap()
+}
+
+/// [`random_weights`] with a random network (with `conv`, one with a view; with `shapes`
+/// too, one that reads the lines' shapes).
 fn random_weights_with_net(
     seed: u64,
     threats: bool,
     by_colour: bool,
-    conv: bool,
+    (conv, shapes): (bool, bool),
 ) -> &'static RuleWeights {
     let mut w = random_weights(seed, threats).clone();
     let view = conv.then(|| random_conv(seed));
-    w.set_net(Some(random_net(seed, by_colour).with_conv(view)));
+    let keys = (conv && shapes).then(|| random_keys(seed));
+    w.set_net(Some(
+        random_net(seed, by_colour).with_conv(view).with_keys(keys),
+    ));
     Box::leak(Box::new(w))
+}
+
+/// The lines' shapes' sums of clipped lanes ([`net::KeyCell`]: X to move, X not to move, O
+/// to move, O not to move), counted cell by cell from the cells read off the board (all zero
+/// without shapes).
+fn shapes_from_scratch(pos: &Position, w: &RuleWeights) -> net::KeyCell {
+    let mut sums = [0; 4 * net::KEY_LANES];
+    let Some(keys) = w.net().and_then(Net::keys) else {
+        return sums;
+    };
+    for row in 0..pos.rows() {
+        for col in 0..pos.cols() {
+            let i = pos.index(Pos::new(row, col));
+            if !pos.is_empty(i) {
+                continue;
+            }
+            for (s, o) in [(0, false), (1, true)] {
+                let mut lanes = [0i32; 2 * net::KEY_LANES];
+                for d in 0..4 {
+                    // The eight cells within four, offsets -4..=-1 then 1..=4.
+                    let mut key = 0u32;
+                    for (n, k) in [-4isize, -3, -2, -1, 1, 2, 3, 4].into_iter().enumerate() {
+                        let cell = pos.cell((i as isize + k * pos.offset(d)) as usize);
+                        key |= (cell as u32) << (2 * n);
+                    }
+                    let shape = net::shape_of(key, o);
+                    if shape != net::NO_SHAPE {
+                        for (lane, &v) in lanes.iter_mut().zip(keys.row(shape as usize)) {
+                            *lane += v as i32;
+                        }
+                    }
+                }
+                for (j, v) in lanes.into_iter().enumerate() {
+                    sums[s * 2 * net::KEY_LANES + j] += v.clamp(0, net::QL);
+                }
+            }
+        }
+    }
+    sums
 }
 
 /// The view's sums of clipped kernel outputs with X and with O to move, counted cell by
@@ -211,6 +266,8 @@ fn check(pos: &Position, board: &Board, w: &'static RuleWeights, context: &str) 
     );
     let view = view_from_scratch(pos, w);
     assert_eq!(pos.view_sums(), view, "{context}: view sums");
+    let shapes = shapes_from_scratch(pos, w);
+    assert_eq!(pos.shape_sums(), &shapes, "{context}: shape sums");
     match w.net() {
         Some(net) => {
             let sums = embedded;
@@ -218,13 +275,24 @@ fn check(pos: &Position, board: &Board, w: &'static RuleWeights, context: &str) 
             if pos.stones() > 0 && net.conv().is_some() {
                 assert!(view.iter().flatten().any(|&v| v != 0), "{context}: view");
             }
+            if pos.stones() > 0 && net.keys().is_some() {
+                assert!(shapes.iter().any(|&v| v != 0), "{context}: shapes");
+            }
             if pos.stones() > 0 {
                 assert!(sums.iter().flatten().any(|&v| v != 0), "{context}: sums");
             }
             let (side, other) = (pos.to_move(), pos.to_move().opponent());
             let (me, them) = (side.index(), other.index());
+            let l = net::KEY_LANES;
+            let keys = std::array::from_fn(|j| {
+                if j < l {
+                    shapes[me * 2 * l + j]
+                } else {
+                    shapes[them * 2 * l + j]
+                }
+            });
             let mut value = pos.pair_value() + pos.combo_value(side) - pos.combo_value(other)
-                + net.correction(&sums[me], &sums[them], &view[me]);
+                + net.correction(&sums[me], &sums[them], &view[me], &keys);
             if w.corrects_threats() {
                 let mask = weights::threat_mask(pos.class_counts(side), pos.class_counts(other));
                 value += w.threat_value(side, mask);
@@ -278,7 +346,8 @@ fn incremental_sums_equal_a_count_from_scratch_after_moves_and_undos() {
         .enumerate()
     {
         // (board, threat values, a network: none, one, one with embeddings by colour, one
-        // with a view, one with both)
+        // with a view, one with both; 5 and 6: with a view and the lines' shapes, without
+        // and with colours)
         for ((rows, cols), threats, net) in [
             ((15, 15), true, 0),
             ((10, 23), true, 0),
@@ -299,11 +368,16 @@ fn incremental_sums_equal_a_count_from_scratch_after_moves_and_undos() {
             ((13, 21), false, 3),
             ((14, 16), true, 3),
             ((15, 15), false, 4),
+            ((15, 15), false, 5),
+            ((11, 18), false, 5),
+            ((20, 20), true, 5),
+            ((15, 15), false, 6),
+            ((12, 12), false, 6),
         ] {
             let seed = k as u64 * 100 + rows as u64;
             let w = match net {
                 0 => random_weights(seed, threats),
-                n => random_weights_with_net(seed, threats, n % 2 == 0, n >= 3),
+                n => random_weights_with_net(seed, threats, n % 2 == 0, (n >= 3, n >= 5)),
             };
             let mut board = Board::new(rows, cols, rule).unwrap();
             let mut pos = Position::with_weights(&board, Side::First, Some(w));
@@ -416,7 +490,7 @@ fn the_weights_file_round_trips() {
     w.rule_mut(Rule::Renju)
         .set_net(Some(random_net(3, true).with_conv(Some(random_conv(3)))));
     let bytes = w.to_bytes();
-    let [plain, by_colour, viewed, both] = Net::LENGTHS;
+    let [plain, by_colour, viewed, both, _, _] = Net::LENGTHS;
     assert_eq!(both - by_colour, viewed - plain);
     assert_eq!(bytes.len(), values + 4 * 4 + 2 * plain + viewed + both + 8);
     let read = Weights::from_bytes(&bytes).unwrap();
@@ -424,6 +498,87 @@ fn the_weights_file_round_trips() {
     let conv = read.rule(Rule::Standard).net().unwrap().conv().unwrap();
     assert_eq!(conv, &random_conv(4));
     assert!(read.rule(Rule::Caro).net().unwrap().conv().is_none());
+    // And with the lines' shapes, with and without embeddings by colour.
+    w.rule_mut(Rule::Freestyle).set_net(Some(
+        random_net(6, false)
+            .with_conv(Some(random_conv(6)))
+            .with_keys(Some(random_keys(6))),
+    ));
+    w.rule_mut(Rule::Renju).set_net(Some(
+        random_net(3, true)
+            .with_conv(Some(random_conv(3)))
+            .with_keys(Some(random_keys(3))),
+    ));
+    let bytes = w.to_bytes();
+    let [.., shaped, shaped_by_colour] = Net::LENGTHS;
+    assert_eq!(shaped - viewed, shaped_by_colour - both);
+    assert_eq!(shaped - viewed, net::Keys::bytes());
+    assert_eq!(
+        bytes.len(),
+        values + 4 * 4 + plain + shaped + viewed + shaped_by_colour + 8
+    );
+    let read = Weights::from_bytes(&bytes).unwrap();
+    assert_eq!(read, w);
+    let keys = read.rule(Rule::Freestyle).net().unwrap().keys().unwrap();
+    assert_eq!(keys, &random_keys(6));
+    assert!(read.rule(Rule::Standard).net().unwrap().keys().is_none());
+}
+
+#[test]
+fn a_line_s_shape_is_its_reverse_s_and_the_other_side_s_with_the_colours_swapped() {
+    use net::{shape_of, NO_SHAPE};
+    // Offsets -4..=-1 are cells 0..=3 (the nearest last), 1..=4 cells 4..=7.
+    let key = |cells: [u32; 8]| {
+        cells
+            .iter()
+            .enumerate()
+            .fold(0, |k, (n, &c)| k | c << (2 * n))
+    };
+    let reverse = |mut cells: [u32; 8]| {
+        cells.reverse();
+        cells
+    };
+    let swap = |cells: [u32; 8]| cells.map(|c| [0, 2, 1, 3][c as usize]);
+    let (mut seen, mut distinct) = (0, std::collections::HashSet::new());
+    let mut rng = StdRng::seed_from_u64(9);
+    for _ in 0..5_000 {
+        // A line a board can hold: each side's cells, then walls past the edge.
+        let mut cells = [0u32; 8];
+        let (wall_behind, wall_ahead) = (rng.random_range(0..=4), rng.random_range(0..=4));
+        for (n, c) in cells.iter_mut().enumerate() {
+            let walled = if n < 4 {
+                n < wall_behind
+            } else {
+                n >= 8 - wall_ahead
+            };
+            *c = if walled { 3 } else { rng.random_range(0..3) };
+        }
+        let stones = cells.iter().any(|&c| c == 1 || c == 2);
+        let shape = shape_of(key(cells), false);
+        assert_eq!(shape == NO_SHAPE, !stones, "{cells:?}");
+        if !stones {
+            continue;
+        }
+        assert!((shape as usize) < net::shapes());
+        assert_eq!(shape_of(key(reverse(cells)), false), shape, "{cells:?}");
+        assert_eq!(shape_of(key(swap(cells)), true), shape, "{cells:?}");
+        // A line and its colours swapped are different shapes for the same side, unless
+        // the swap is a reversal of it.
+        if swap(cells) != cells && swap(cells) != reverse(cells) {
+            assert_ne!(shape_of(key(swap(cells)), false), shape, "{cells:?}");
+        }
+        seen += 1;
+        distinct.insert(shape);
+    }
+    assert!(
+        seen > 3_000 && distinct.len() > 1_000,
+        "{seen} {}",
+        distinct.len()
+    );
+    assert_eq!(net::shapes(), net::SHAPES);
+    // Lines no board holds (a wall before a cell of the board) read nothing.
+    assert_eq!(shape_of(key([1, 3, 0, 0, 0, 0, 0, 0]), false), NO_SHAPE);
+    assert_eq!(shape_of(key([0, 0, 0, 1, 0, 0, 3, 0]), false), NO_SHAPE);
 }
 
 #[test]
@@ -502,6 +657,30 @@ fn a_truncated_or_corrupted_weights_file_is_refused_with_a_message() {
     let err = Weights::from_bytes(&resum(too_big)).unwrap_err();
     assert!(
         err.contains("network for standard: its view: a kernel weight"),
+        "{err}"
+    );
+    // Shapes with a value past the limit (i16::MIN, whose absolute value no i16 holds).
+    w.rule_mut(Rule::Standard).set_net(Some(
+        random_net(5, false)
+            .with_conv(Some(random_conv(5)))
+            .with_keys(Some(random_keys(5))),
+    ));
+    let bytes = w.to_bytes();
+    assert!(Weights::from_bytes(&bytes).is_ok());
+    let shape = standard + 4 + Net::BYTES + net::Conv::BYTES + 2 * 17;
+    let mut too_big = bytes.clone();
+    too_big[shape..shape + 2].copy_from_slice(&i16::MIN.to_le_bytes());
+    let err = Weights::from_bytes(&resum(too_big)).unwrap_err();
+    assert!(
+        err.contains("network for standard: its lines' shapes: a shape's value"),
+        "{err}"
+    );
+    let mut not_a_number = bytes.clone();
+    let last_float = standard + 4 + Net::LENGTHS[4] - 4;
+    not_a_number[last_float..last_float + 4].copy_from_slice(&f32::INFINITY.to_le_bytes());
+    let err = Weights::from_bytes(&resum(not_a_number)).unwrap_err();
+    assert!(
+        err.contains("its lines' shapes: a weight is not a finite number"),
         "{err}"
     );
 }

@@ -1012,3 +1012,85 @@ fn train_net_view_writes_a_network_with_a_view_that_a_fit_without_one_cannot_sta
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn train_net_shapes_writes_a_network_that_reads_the_lines_shapes() {
+    let dir = std::env::temp_dir().join(format!("caro-train-shapes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games_file = write_games(&dir, "freestyle", "60");
+    let (positions, _) = net_cases(&games_file, Rule::Freestyle);
+    // Labels with the shipped network's corrections: something for a network to learn.
+    let shipped_rw = Weights::shipped().unwrap().rule(Rule::Freestyle);
+    let labels: String = positions
+        .iter()
+        .map(|case| {
+            let score = case.2 + net_correction(shipped_rw, case);
+            format!("{} {score}\n", case.0.to_line())
+        })
+        .collect();
+    // Shapes only with a view.
+    let (out, err, ok) = run_train(
+        &dir,
+        &labels,
+        "shapes.bin",
+        &["--net", "--shapes", "--epochs", "1"],
+    );
+    assert!(!ok && err.contains("--view"), "{err}");
+    assert!(!out.exists(), "nothing is written");
+    let (out, err, ok) = run_train(
+        &dir,
+        &labels,
+        "shapes.bin",
+        &["--net", "--view", "--shapes", "--epochs", "60"],
+    );
+    assert!(ok, "{err}");
+    assert_held_out_losses_above_the_labels_entropy(&err, "freestyle");
+    let fitted = Weights::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let shipped = Weights::shipped().unwrap();
+    let net = fitted.rule(Rule::Freestyle).net().unwrap();
+    assert!(net.conv().is_some() && net.keys().is_some(), "{err}");
+    assert_only_the_network_changed(&fitted, shipped, Rule::Freestyle);
+    // The shapes are read: most positions' corrections differ from the same network's
+    // without them.
+    let mut blind = fitted.rule(Rule::Freestyle).clone();
+    blind.set_net(Some(net.clone().with_keys(None)));
+    let blind: &'static _ = Box::leak(Box::new(blind));
+    let shaped: &'static _ = Box::leak(Box::new(fitted.rule(Rule::Freestyle).clone()));
+    let differs = positions
+        .iter()
+        .filter(|case| net_correction(shaped, case) != net_correction(blind, case))
+        .count();
+    assert!(
+        differs * 2 > positions.len(),
+        "{differs} of {}",
+        positions.len()
+    );
+    // A fit without --shapes cannot start from it, and says so, writing nothing.
+    let from = out.to_str().unwrap().to_string();
+    let (again, err, ok) = run_train(
+        &dir,
+        &labels,
+        "again.bin",
+        &[
+            "--net", "--view", "--warm", "--from", &from, "--epochs", "1",
+        ],
+    );
+    assert!(!ok, "{err}");
+    assert!(err.contains("--shapes"), "{err}");
+    assert!(!again.exists(), "nothing is written");
+    // With --shapes it can, and its first epoch is the network it starts from.
+    let (_, err, ok) = run_train(
+        &dir,
+        &labels,
+        "again.bin",
+        &[
+            "--net", "--view", "--shapes", "--warm", "--from", &from, "--epochs", "1",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("starts from the starting weights' network"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -28,6 +28,14 @@
 //! `[0, 1]` and their sum, a sixteenth a unit, joins the hidden layer's inputs. A sum over
 //! single cells cannot see two threats crossing, or a four whose ends are both shut by one
 //! stone; a 3x3 window can.
+//!
+//! A network with a view may also read the *lines' shapes* ([`Keys`]): for every empty cell,
+//! each side, and each role, the four lines' short keys (the eight cells within four of the
+//! cell, as that side sees them: its stones, the other's, walls) each give [`KEY_LANES`]
+//! small integers; their sum is clipped to `[0, 1]` (in units of [`QL`]) and summed over the
+//! empty cells, a sixteenth a unit, beside the view's sums. A level tells a three from a
+//! four; a shape tells which three, how far from its ends, and what lies past them. Keys
+//! without a stone read nothing, so empty regions and the empty board add nothing.
 
 use super::patterns::{Level, F1, F3};
 use super::weights::{self, COMBOS};
@@ -70,6 +78,180 @@ pub const TABLE_LIMIT: i16 = 8 * QT as i16;
 pub const KERNEL_LIMIT: i16 = 16 * QK as i16;
 /// The weight of a board's sum of clipped cells in the hidden layer's input.
 pub const CONV_SCALE: f32 = 1.0 / 16.0;
+
+/// Lanes a side's line shapes give, for each role ([`Keys`]).
+pub const KEY_LANES: usize = 4;
+/// What [`Keys`] keeps of a cell: its lanes for X as the side to move, X not to move, O to
+/// move, O not to move ([`KEY_LANES`] each), updated as one vector.
+pub type KeyCell = [i32; 4 * KEY_LANES];
+/// The integer a shape's value of 1.0 is (where a cell's sum is clipped).
+pub const QL: i32 = 1024;
+/// The largest shape value a file may hold, either way (a cell's sum of its lines, and the
+/// board's sum of clipped cells, stay far inside `i32`).
+pub const KEY_LIMIT: i16 = 32_000;
+/// The weight of a board's sum of clipped cells in the hidden layer's input.
+pub const KEY_SCALE: f32 = 1.0 / 16.0;
+
+/// The short keys' shapes: for each short key (the eight cells at offsets -4..=-1 and
+/// 1..=4 along a line, two bits each, as the engine writes them: empty, X, O, wall), its
+/// shape's number as X sees it, the same for a line and its reverse; [`NO_SHAPE`] for a key
+/// with no stone or one no board can hold (a wall before a cell of the board).
+fn shape_index() -> &'static (Vec<u16>, usize) {
+    static INDEX: OnceLock<(Vec<u16>, usize)> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        // A side of a line (four cells outward) a board can hold: walls only past the board.
+        let side_ok = |cells: [u32; 4]| cells.windows(2).all(|w| w[0] != 3 || w[1] == 3);
+        let mut index = vec![NO_SHAPE; 1 << 16];
+        let mut next = 0usize;
+        for key in 0..1u32 << 16 {
+            let cell = |n: usize| (key >> (2 * n)) & 3;
+            // Offsets -1..-4 are cells 3, 2, 1, 0; offsets 1..4 are cells 4..7.
+            let behind = [cell(3), cell(2), cell(1), cell(0)];
+            let ahead = [cell(4), cell(5), cell(6), cell(7)];
+            let stones = (0..8).any(|n| cell(n) == 1 || cell(n) == 2);
+            if !stones || !side_ok(behind) || !side_ok(ahead) {
+                continue;
+            }
+            let reversed = reverse_key(key);
+            if reversed < key {
+                index[key as usize] = index[reversed as usize];
+            } else {
+                index[key as usize] = next as u16;
+                next += 1;
+            }
+        }
+        (index, next)
+    })
+}
+
+/// A short key read the other way along its line.
+fn reverse_key(key: u32) -> u32 {
+    (0..8).fold(0, |r, n| r | ((key >> (2 * n)) & 3) << (2 * (7 - n)))
+}
+
+/// A short key with X's and O's stones swapped (walls and empty cells stay).
+#[inline(always)]
+fn swap_colours(key: u32) -> u32 {
+    ((key & 0x5555) << 1) | ((key >> 1) & 0x5555)
+}
+
+/// The shape number meaning "reads nothing".
+pub const NO_SHAPE: u16 = u16::MAX;
+
+/// How many shapes there are (keys with a stone, up to reversal).
+pub fn shapes() -> usize {
+    shape_index().1
+}
+
+/// The shape of short key `key` as `o`'s side sees it (O if `o`, else X): [`NO_SHAPE`] for
+/// a key with no stone.
+#[inline(always)]
+pub fn shape_of(key: u32, o: bool) -> u16 {
+    let key = if o { swap_colours(key) } else { key };
+    shape_index().0[key as usize]
+}
+
+/// A network's reading of the lines' shapes (see the module's notes).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Keys {
+    /// By shape, the lanes for the side to move then for the other side; one more row of
+    /// zeros at [`shapes()`] for [`NO_SHAPE`].
+    table: Vec<[i16; 2 * KEY_LANES]>,
+    /// The hidden units' weights of the sums: the side to move's lanes, then the other's.
+    hidden: [[f32; 2 * KEY_LANES]; HIDDEN],
+}
+
+impl Keys {
+    /// A reading from its table (one row a shape, [`shapes()`] of them) and hidden weights;
+    /// refuses values past [`KEY_LIMIT`] and weights that are not finite.
+    pub fn new(
+        mut table: Vec<[i16; 2 * KEY_LANES]>,
+        hidden: [[f32; 2 * KEY_LANES]; HIDDEN],
+    ) -> Result<Keys, String> {
+        if table.len() != shapes() {
+            return Err(format!(
+                "the lines' shapes take {} rows, not {}",
+                shapes(),
+                table.len()
+            ));
+        }
+        if table
+            .iter()
+            .flatten()
+            .any(|v| v.unsigned_abs() > KEY_LIMIT as u16)
+        {
+            return Err(format!("a shape's value is past {KEY_LIMIT}"));
+        }
+        if hidden.iter().flatten().any(|v| !v.is_finite()) {
+            return Err("a weight is not a finite number".to_string());
+        }
+        table.push([0; 2 * KEY_LANES]);
+        Ok(Keys { table, hidden })
+    }
+
+    /// Shape `shape`'s lanes (the side to move's, then the other side's).
+    pub fn row(&self, shape: usize) -> &[i16; 2 * KEY_LANES] {
+        &self.table[shape]
+    }
+
+    /// The hidden units' weights of the sums.
+    pub fn hidden(&self) -> &[[f32; 2 * KEY_LANES]; HIDDEN] {
+        &self.hidden
+    }
+
+    /// What a cell's lanes ([`KeyCell`]) gain when one of its lines' short keys goes from
+    /// `old` to `new`; `None` when neither side's shape changes.
+    #[inline(always)]
+    pub fn change(&self, old: u32, new: u32) -> Option<KeyCell> {
+        let index = &shape_index().0;
+        let (xo, xn) = (index[old as usize], index[new as usize]);
+        let (oo, on) = (
+            index[swap_colours(old) as usize],
+            index[swap_colours(new) as usize],
+        );
+        if xo == xn && oo == on {
+            return None;
+        }
+        let row = |s: u16| &self.table[(s as usize).min(self.table.len() - 1)];
+        let (a, b, c, d) = (row(xn), row(xo), row(on), row(oo));
+        Some(std::array::from_fn(|j| {
+            if j < 2 * KEY_LANES {
+                a[j] as i32 - b[j] as i32
+            } else {
+                c[j - 2 * KEY_LANES] as i32 - d[j - 2 * KEY_LANES] as i32
+            }
+        }))
+    }
+
+    /// The bytes of a reading in a file (after a view).
+    pub const fn bytes() -> usize {
+        // The number of shapes is fixed by the line rules (see `shapes`); checked in tests.
+        SHAPES * 2 * KEY_LANES * 2 + HIDDEN * 2 * KEY_LANES * 4
+    }
+
+    fn write(&self, out: &mut Vec<u8>) {
+        for v in self.table[..self.table.len() - 1].iter().flatten() {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in self.hidden.iter().flatten() {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+
+    fn read(bytes: &[u8]) -> Result<Keys, String> {
+        let (ints, floats) = numbers(bytes, SHAPES * 2 * KEY_LANES);
+        let table = ints
+            .chunks_exact(2 * KEY_LANES)
+            .map(|c| std::array::from_fn(|j| c[j]))
+            .collect();
+        let hidden =
+            std::array::from_fn(|k| std::array::from_fn(|j| floats[k * 2 * KEY_LANES + j]));
+        Keys::new(table, hidden)
+    }
+}
+
+/// How many shapes there are: [`shapes()`] as a constant, for the file's layout.
+pub const SHAPES: usize = 7_366;
 
 /// The least level a side's combination must hold for the view to read it: an empty
 /// cell where neither side would make more than a two reads nothing. A stone changes the
@@ -292,6 +474,8 @@ pub struct Net {
     pub(super) out_bias: f32,
     /// The view of the cells' neighbourhoods, if the network has one.
     conv: Option<Box<Conv>>,
+    /// The lines' shapes, read only with a view.
+    keys: Option<Box<Keys>>,
 }
 
 /// `bytes` read as `ints` little-endian `i16`, then as many `f32` as the rest holds.
@@ -367,18 +551,39 @@ impl Net {
             out,
             out_bias,
             conv: None,
+            keys: None,
         }
     }
 
     /// The network with the view `conv` (or none).
     pub fn with_conv(mut self, conv: Option<Conv>) -> Net {
         self.conv = conv.map(Box::new);
+        if self.conv.is_none() {
+            // The shapes come only with a view.
+            self.keys = None;
+        }
         self
     }
 
     /// The view of the cells' neighbourhoods, if any.
     pub fn conv(&self) -> Option<&Conv> {
         self.conv.as_deref()
+    }
+
+    /// The network with `keys` as its reading of the lines' shapes (or none). Only a
+    /// network with a view may have one (its file's layout).
+    pub fn with_keys(mut self, keys: Option<Keys>) -> Net {
+        assert!(
+            keys.is_none() || self.conv.is_some(),
+            "shapes come with a view"
+        );
+        self.keys = keys.map(Box::new);
+        self
+    }
+
+    /// Its reading of the lines' shapes, if it has one.
+    pub fn keys(&self) -> Option<&Keys> {
+        self.keys.as_deref()
     }
 
     /// Whether X's and O's combinations have embeddings of their own.
@@ -426,8 +631,16 @@ impl Net {
 
     /// The correction, in evaluation points, for the side to move whose sum is `mine`
     /// against the other side's `theirs`, with the view's sums of clipped cells `view`
-    /// (read only by a network with a view).
-    pub fn correction(&self, mine: &Acc, theirs: &Acc, view: &Lanes) -> i32 {
+    /// (read only by a network with a view), and the lines' shapes' sums of clipped cells
+    /// `keys`: the side to move's lanes as the side to move, then the other side's as the
+    /// side not to move (read only by a network that reads them).
+    pub fn correction(
+        &self,
+        mine: &Acc,
+        theirs: &Acc,
+        view: &Lanes,
+        keys: &[i32; 2 * KEY_LANES],
+    ) -> i32 {
         let mut x = [0f32; INPUTS];
         for j in 0..LANES {
             let m = mine[j] + self.bias[j] as i32;
@@ -436,18 +649,23 @@ impl Net {
             x[LANES + j] = t.clamp(0, QA) as f32 / QA as f32;
         }
         let v: [f32; CHANNELS] = std::array::from_fn(|ch| view[ch] as f32 / QZ as f32 * CONV_SCALE);
-        (self.logit(&x, &v) * POINTS).round() as i32
+        let l: [f32; 2 * KEY_LANES] =
+            std::array::from_fn(|j| keys[j] as f32 / QL as f32 * KEY_SCALE);
+        (self.logit(&x, &v, &l) * POINTS).round() as i32
     }
 
-    /// The network's output in log-odds for clipped inputs `x` and the view's inputs `v`
-    /// (read only by a network with a view).
-    pub fn logit(&self, x: &[f32; INPUTS], v: &[f32; CHANNELS]) -> f32 {
+    /// The network's output in log-odds for clipped inputs `x`, the view's inputs `v` and
+    /// the shapes' inputs `l` (each read only by a network that has it).
+    pub fn logit(&self, x: &[f32; INPUTS], v: &[f32; CHANNELS], l: &[f32; 2 * KEY_LANES]) -> f32 {
         let units = self.hidden.iter().zip(&self.hidden_bias).zip(&self.out);
         let mut out = self.out_bias;
         for (k, ((row, &bias), &weight)) in units.enumerate() {
             let mut z = row.iter().zip(x).fold(bias, |z, (w, v)| z + w * v);
             if let Some(conv) = &self.conv {
                 z = conv.hidden[k].iter().zip(v).fold(z, |z, (w, v)| z + w * v);
+            }
+            if let Some(keys) = &self.keys {
+                z = keys.hidden[k].iter().zip(l).fold(z, |z, (w, v)| z + w * v);
             }
             out += weight * z.max(0.0);
         }
@@ -460,11 +678,13 @@ impl Net {
     pub const BYTES_BY_COLOUR: usize = Self::BYTES + COMBOS * INPUTS * 2;
     /// The lengths a network can have in a file: without and with colours, then both with
     /// a view.
-    pub const LENGTHS: [usize; 4] = [
+    pub const LENGTHS: [usize; 6] = [
         Self::BYTES,
         Self::BYTES_BY_COLOUR,
         Self::BYTES + Conv::BYTES,
         Self::BYTES_BY_COLOUR + Conv::BYTES,
+        Self::BYTES + Conv::BYTES + Keys::bytes(),
+        Self::BYTES_BY_COLOUR + Conv::BYTES + Keys::bytes(),
     ];
 
     /// The network as bytes, little endian: the embeddings by combination (with colours,
@@ -485,6 +705,9 @@ impl Net {
         if let Some(conv) = &self.conv {
             conv.write(&mut out);
         }
+        if let Some(keys) = &self.keys {
+            keys.write(&mut out);
+        }
         out
     }
 
@@ -492,18 +715,25 @@ impl Net {
     /// weights that are not finite, and a view's past its limits.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
         let Some(kind) = Self::LENGTHS.iter().position(|&n| n == bytes.len()) else {
-            let [a, b, c, d] = Self::LENGTHS;
             return Err(format!(
-                "a network takes {a} bytes ({b} with embeddings by colour, {c} or {d} with a view), not {}",
+                "a network takes {}, not {}",
+                Self::lengths_text(),
                 bytes.len()
             ));
         };
         let embeddings = if kind % 2 == 0 { COMBOS } else { 2 * COMBOS };
         let (bytes, view) = bytes.split_at(Self::LENGTHS[kind % 2]);
-        let conv = if kind >= 2 {
-            Some(Conv::read(view).map_err(|e| format!("its view: {e}"))?)
+        let (conv, keys) = if kind >= 2 {
+            let (view, shapes) = view.split_at(Conv::BYTES);
+            let conv = Conv::read(view).map_err(|e| format!("its view: {e}"))?;
+            let keys = if kind >= 4 {
+                Some(Keys::read(shapes).map_err(|e| format!("its lines' shapes: {e}"))?)
+            } else {
+                None
+            };
+            (Some(conv), keys)
         } else {
-            None
+            (None, None)
         };
         let (ints, floats) = numbers(bytes, (embeddings + 1) * INPUTS);
         if floats.iter().any(|v| !v.is_finite()) {
@@ -517,7 +747,17 @@ impl Net {
         let hidden_bias = std::array::from_fn(|k| floats[at + k]);
         let out = std::array::from_fn(|k| floats[at + HIDDEN + k]);
         let out_bias = floats[at + 2 * HIDDEN];
-        Ok(Net::new(embed, bias, hidden, hidden_bias, out, out_bias).with_conv(conv))
+        Ok(Net::new(embed, bias, hidden, hidden_bias, out, out_bias)
+            .with_conv(conv)
+            .with_keys(keys))
+    }
+
+    /// The lengths a network may have, in words.
+    pub fn lengths_text() -> String {
+        let [a, b, c, d, e, f] = Self::LENGTHS;
+        format!(
+            "{a} bytes ({b} with embeddings by colour, {c} or {d} with a view, {e} or {f} with a view and the lines' shapes)"
+        )
     }
 }
 

@@ -10,7 +10,9 @@
 
 use super::board::{Board, Pos};
 use super::eval::{self, PairValues};
-use super::net::{self, Acc, Both, Conv, Lanes, Net, CHANNELS, INPUTS, QZ, TAPS};
+use super::net::{
+    self, Acc, Both, Conv, KeyCell, Keys, Lanes, Net, CHANNELS, INPUTS, KEY_LANES, QL, QZ, TAPS,
+};
 use super::patterns::{self, slot, Level, B4, BLACK, EMPTY, F3, F4, FIVE, LEVELS, WALL, WHITE};
 use super::renju::{self, Grid};
 use super::rules::Rule;
@@ -137,6 +139,18 @@ pub struct Position {
     conv_log: Vec<(u32, Both)>,
     /// The offset of each kernel tap's cell.
     taps: [isize; TAPS],
+    /// The network's reading of the lines' shapes, if it has one.
+    shapes: Option<&'static Keys>,
+    /// With shapes: every empty cell's lanes ([`KeyCell`]; a cell with a stone keeps those
+    /// it had when the stone came: see [`Position::shape_change`]).
+    shape_cells: Vec<KeyCell>,
+    /// With shapes: the sums over the empty cells of their lanes, each clipped to
+    /// `[0, QL]`.
+    shape_sums: KeyCell,
+    /// With shapes, what each stone's update did, for its undo: the sums before it (at cell
+    /// `u32::MAX`), then each cell whose lanes it changed, with its lanes before (a stone
+    /// changes a cell at most once: a cell lies on one line through it).
+    shape_log: Vec<(u32, KeyCell)>,
     /// How many empty cells are in each threat class, per side ([`Track::Full`] only).
     class_count: [[u32; CLASSES]; 2],
     /// Each stone played: its cell, the area before it and the sums before it.
@@ -278,6 +292,10 @@ impl Position {
             conv_z: Vec::new(),
             conv_sums: [0; 2 * CHANNELS],
             conv_log: Vec::new(),
+            shapes: None,
+            shape_cells: Vec::new(),
+            shape_sums: [0; 4 * KEY_LANES],
+            shape_log: Vec::new(),
             taps: std::array::from_fn(|t| (t / 3) as isize * stride as isize + (t % 3) as isize)
                 .map(|o| o - stride as isize - 1),
             class_count: [[0; CLASSES]; 2],
@@ -314,6 +332,11 @@ impl Position {
         if let Some(conv) = p.net.and_then(Net::conv) {
             p.conv = Some(conv);
             p.conv_z = vec![[0; 2 * CHANNELS]; size];
+        }
+        // Every line of the empty board holds no stone, so every cell reads nothing.
+        if let Some(keys) = p.net.and_then(Net::keys) {
+            p.shapes = Some(keys);
+            p.shape_cells = vec![[0; 4 * KEY_LANES]; size];
         }
         for row in 0..rows {
             for col in 0..cols {
@@ -380,6 +403,70 @@ impl Position {
                     z[j] -= k[j] * delta[j];
                 }
             }
+        }
+    }
+
+    /// The shapes' sums of clipped lanes ([`KeyCell`]: X to move, X not to move, O to move,
+    /// O not to move; all zero without shapes).
+    pub fn shape_sums(&self) -> &KeyCell {
+        &self.shape_sums
+    }
+
+    /// The short key of cell `i`'s line along `d`: the eight cells within four of it, two
+    /// bits each (empty, X, O, wall), offsets -4..=-1 then 1..=4.
+    pub fn short_key(&self, i: usize, d: usize) -> u32 {
+        (self.keys[i][d] >> patterns::SHORT_SHIFT) & patterns::SHORT_MASK
+    }
+
+    /// Moves empty cell `n`'s lanes for the shapes from its line key `old` to `new`, and the
+    /// sums of their clips. A cell with a stone is left as it was: it becomes empty again
+    /// only when that stone is taken back, after every later stone, so its lanes are then
+    /// right again as they stand.
+    #[inline(always)]
+    fn shape_change(&mut self, shapes: &Keys, n: usize, old: u32, new: u32) {
+        let short = |k: u32| (k >> patterns::SHORT_SHIFT) & patterns::SHORT_MASK;
+        let (old, new) = (short(old), short(new));
+        if old == new || self.cells[n] != EMPTY {
+            return;
+        }
+        let Some(delta) = shapes.change(old, new) else {
+            return;
+        };
+        self.shape_log.push((n as u32, self.shape_cells[n]));
+        let cell = &mut self.shape_cells[n];
+        let mut change = [0i32; 4 * KEY_LANES];
+        for j in 0..4 * KEY_LANES {
+            let before = cell[j];
+            let after = before + delta[j];
+            cell[j] = after;
+            change[j] = after.clamp(0, QL) - before.clamp(0, QL);
+        }
+        for (sum, change) in self.shape_sums.iter_mut().zip(change) {
+            *sum += change;
+        }
+    }
+
+    /// Takes cell `i`'s clipped lanes out of the shapes' sums as it takes a stone, after
+    /// logging the sums for the undo.
+    fn shape_stone(&mut self, i: usize) {
+        if self.shapes.is_some() {
+            self.shape_log.push((u32::MAX, self.shape_sums));
+            let cell = self.shape_cells[i];
+            for (sum, v) in self.shape_sums.iter_mut().zip(cell) {
+                *sum -= v.clamp(0, QL);
+            }
+        }
+    }
+
+    /// Takes back the shapes' changes of the last stone: each changed cell's lanes and the
+    /// sums as they were logged.
+    fn shape_restore(&mut self) {
+        while let Some((n, before)) = self.shape_log.pop() {
+            if n == u32::MAX {
+                self.shape_sums = before;
+                return;
+            }
+            self.shape_cells[n as usize] = before;
         }
     }
 
@@ -745,7 +832,16 @@ impl Position {
             Some(net) => {
                 let me = self.to_move.index();
                 let view = std::array::from_fn(|ch| self.conv_sums[me * CHANNELS + ch]);
-                net.correction(&self.acc[me], &self.acc[1 - me], &view)
+                // The side to move's lanes as the side to move, the other's as the other.
+                let s = &self.shape_sums;
+                let keys = std::array::from_fn(|j| {
+                    if j < KEY_LANES {
+                        s[me * 2 * KEY_LANES + j]
+                    } else {
+                        s[(1 - me) * 2 * KEY_LANES + j]
+                    }
+                });
+                net.correction(&self.acc[me], &self.acc[1 - me], &view, &keys)
             }
             None => 0,
         }
@@ -768,6 +864,7 @@ impl Position {
         self.remove_cell(i);
         self.remove_candidate(i);
         self.conv_stone(i, colour);
+        self.shape_stone(i);
         self.cells[i] = colour;
         self.hash ^= zobrist(i, colour);
         self.update_lines(i, colour as u32, true);
@@ -881,6 +978,11 @@ impl Position {
         sums: &mut Sums,
     ) {
         let key = self.keys[n][d].wrapping_add(delta);
+        if TRACK == NET || TRACK == FULL {
+            if let Some(shapes) = self.shapes {
+                self.shape_change(shapes, n, self.keys[n][d], key);
+            }
+        }
         self.keys[n][d] = key;
         if self.cells[n] != EMPTY {
             return;
@@ -989,12 +1091,12 @@ impl Position {
         if !matches!(self.track, Track::Values | Track::Net) {
             return f(self);
         }
-        let (track, conv) = (self.track, self.conv.take());
+        let (track, conv, shapes) = (self.track, self.conv.take(), self.shapes.take());
         self.track = Track::Off;
         let stones = self.history.len();
         let r = f(self);
         debug_assert_eq!(self.history.len(), stones, "a stone was left on the board");
-        (self.track, self.conv) = (track, conv);
+        (self.track, self.conv, self.shapes) = (track, conv, shapes);
         r
     }
 
@@ -1022,10 +1124,10 @@ impl Position {
         }
         if self.track == Track::Full {
             // The class counts are not logged: everything is computed back (the line update
-            // never reads the stone's own cell), but the view, which is.
-            let conv = self.conv.take();
+            // never reads the stone's own cell), but the view and the shapes, which are.
+            let (conv, shapes) = (self.conv.take(), self.shapes.take());
             self.update_lines(i, colour as u32, false);
-            self.conv = conv;
+            (self.conv, self.shapes) = (conv, shapes);
             self.refresh_levels(i);
             self.add_cell(i);
         } else {
@@ -1036,6 +1138,9 @@ impl Position {
         }
         if let Some(conv) = self.conv {
             self.conv_restore(conv);
+        }
+        if self.shapes.is_some() {
+            self.shape_restore();
         }
         self.area = area;
         self.to_move = self.to_move.opponent();

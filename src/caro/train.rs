@@ -475,6 +475,10 @@ pub struct NetSample {
     /// the other's ([`NO_CODE`] for a combination the view does not read).
     pub cols: u16,
     pub grid: Vec<(u16, u16, u16)>,
+    /// For a network that reads the lines' shapes ([`net::Keys`]; empty without): for the
+    /// side to move (`[0]`) and the other side, each empty cell's four shapes as that side
+    /// sees them (a cell whose four read nothing for both left out).
+    pub shapes: [Vec<[u16; 4]>; 2],
 }
 
 /// The code in a [`NetSample`]'s grid of a combination the view does not read.
@@ -529,7 +533,33 @@ impl NetSample {
             target,
             cols: if view { pos.cols() as u16 } else { 0 },
             grid,
+            shapes: [Vec::new(), Vec::new()],
         }
+    }
+
+    /// The sample with the lines' shapes of `pos` (the position it was made from) read too,
+    /// for a network that reads them.
+    pub fn with_shapes(mut self, pos: &Position) -> NetSample {
+        let me = pos.to_move();
+        for row in 0..pos.rows() {
+            for col in 0..pos.cols() {
+                let i = pos.index(Pos::new(row, col));
+                if !pos.is_empty(i) {
+                    continue;
+                }
+                let read = |side: Side| -> [u16; 4] {
+                    std::array::from_fn(|d| {
+                        net::shape_of(pos.short_key(i, d), side == Side::Second)
+                    })
+                };
+                let both = [read(me), read(me.opponent())];
+                if both.iter().flatten().any(|&s| s != net::NO_SHAPE) {
+                    self.shapes[0].push(both[0]);
+                    self.shapes[1].push(both[1]);
+                }
+            }
+        }
+        self
     }
 }
 
@@ -556,12 +586,19 @@ struct Layout {
     hidden_b: usize,
     out_w: usize,
     out_b: usize,
+    /// Whether the network reads the lines' shapes (only with a view), and where their
+    /// table starts (by shape, role and lane; after the output bias).
+    shapes: bool,
+    shape: usize,
     len: usize,
 }
 
 impl Layout {
-    fn new(by_colour: bool, view: bool) -> Layout {
-        use net::{CHANNELS, CODES, HIDDEN, INPUTS, LANES, TAPS};
+    /// The layout of a network with embeddings by colour or not, a view or not, and, with a
+    /// view, the lines' shapes or not.
+    fn full(by_colour: bool, view: bool, shapes: bool) -> Layout {
+        use net::{CHANNELS, CODES, HIDDEN, INPUTS, KEY_LANES, LANES, SHAPES, TAPS};
+        let shapes = shapes && view;
         let embeddings = if by_colour { 2 * COMBOS } else { COMBOS };
         let channels = if view { CHANNELS } else { 0 };
         let mine = 0;
@@ -570,10 +607,12 @@ impl Layout {
         let table = bias + INPUTS;
         let kernel = table + CODES * 2 * channels;
         let hidden_w = kernel + channels * TAPS;
-        let inputs = INPUTS + channels;
+        let inputs = INPUTS + channels + if shapes { 2 * KEY_LANES } else { 0 };
         let hidden_b = hidden_w + HIDDEN * inputs;
         let out_w = hidden_b + HIDDEN;
         let out_b = out_w + HIDDEN;
+        let shape = out_b + 1;
+        let len = shape + if shapes { SHAPES * 2 * KEY_LANES } else { 0 };
         Layout {
             embeddings,
             channels,
@@ -587,17 +626,31 @@ impl Layout {
             hidden_b,
             out_w,
             out_b,
-            len: out_b + 1,
+            shapes,
+            shape,
+            len,
         }
     }
 
     /// The layout of a vector of `len` weights.
     fn of(len: usize) -> Layout {
-        [(false, false), (true, false), (false, true), (true, true)]
-            .map(|(c, v)| Layout::new(c, v))
-            .into_iter()
-            .find(|l| l.len == len)
-            .expect("a network's vector")
+        [
+            (false, false, false),
+            (true, false, false),
+            (false, true, false),
+            (true, true, false),
+            (false, true, true),
+            (true, true, true),
+        ]
+        .map(|(c, v, k)| Layout::full(c, v, k))
+        .into_iter()
+        .find(|l| l.len == len)
+        .expect("a network's vector")
+    }
+
+    /// Where shape `shape`'s lane `j` for role `role` is.
+    fn shape_at(&self, shape: u16, role: usize, j: usize) -> usize {
+        self.shape + (shape as usize * 2 + role) * net::KEY_LANES + j
     }
 
     /// Where the table value of `code` in role `role` and channel `ch` is.
@@ -641,6 +694,14 @@ struct NetPass {
 fn grown_box_index(s: &NetSample, at: u16, (r0, c0, _, nc): (i32, i32, i32, i32)) -> usize {
     let (r, c) = ((at / s.cols) as i32 - r0 + 1, (at % s.cols) as i32 - c0 + 1);
     (r * (nc + 2) + c) as usize
+}
+
+/// A cell's sum of its four shapes' lane `j` for role `role`, before the clip.
+fn shape_sum(l: &Layout, w: &[f64], cell: &[u16; 4], role: usize, j: usize) -> f64 {
+    cell.iter()
+        .filter(|&&k| k != net::NO_SHAPE)
+        .map(|&k| w[l.shape_at(k, role, j)])
+        .sum()
 }
 
 fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
@@ -688,6 +749,18 @@ fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
                     }
                     z[(r * nc + c) as usize * ch_n + ch] = v;
                     inputs[INPUTS + ch] += v.clamp(0.0, 1.0) * net::CONV_SCALE as f64;
+                }
+            }
+        }
+    }
+    if l.shapes {
+        let from = INPUTS + ch_n;
+        for role in 0..2 {
+            for cell in &s.shapes[role] {
+                for j in 0..net::KEY_LANES {
+                    let u = shape_sum(&l, w, cell, role, j);
+                    inputs[from + role * net::KEY_LANES + j] +=
+                        u.clamp(0.0, 1.0) * net::KEY_SCALE as f64;
                 }
             }
         }
@@ -755,6 +828,23 @@ fn net_gradient(s: &NetSample, w: &[f64], n: usize, grad: &mut [f64]) {
         }
     }
     let ch_n = l.channels;
+    if l.shapes {
+        let from = INPUTS + ch_n;
+        for role in 0..2 {
+            for cell in &s.shapes[role] {
+                for j in 0..net::KEY_LANES {
+                    let u = shape_sum(&l, w, cell, role, j);
+                    if u <= 0.0 || u >= 1.0 {
+                        continue;
+                    }
+                    let g = d_inputs[from + role * net::KEY_LANES + j] * net::KEY_SCALE as f64;
+                    for &k in cell.iter().filter(|&&k| k != net::NO_SHAPE) {
+                        grad[l.shape_at(k, role, j)] += g;
+                    }
+                }
+            }
+        }
+    }
     let (_, _, nr, nc) = pass.view;
     if ch_n == 0 || nr == 0 {
         return;
@@ -814,12 +904,15 @@ const NET_BATCH: usize = 256;
 pub fn fit_net(
     train: &mut [NetSample],
     held_out: &[NetSample],
-    (by_colour, view): (bool, bool),
+    (by_colour, view, shapes): (bool, bool, bool),
     start: Option<&Net>,
     config: &FitConfig,
     report: &mut dyn FnMut(usize, f64, f64),
 ) -> Result<Net, String> {
-    let l = Layout::new(by_colour, view);
+    if shapes && !view {
+        return Err("a network reads the lines' shapes only with a view: fit it --view".into());
+    }
+    let l = Layout::full(by_colour, view, shapes);
     let mut rng = StdRng::seed_from_u64(config.seed ^ 0x6e65_7477);
     let mut w0 = vec![0.0; l.len];
     for v in &mut w0[l.mine..l.bias] {
@@ -834,6 +927,9 @@ pub fn fit_net(
     for v in &mut w0[l.kernel..l.hidden_w] {
         *v = rng.random_range(-0.5..0.5);
     }
+    for v in &mut w0[l.shape..l.len] {
+        *v = rng.random_range(-0.05..0.05);
+    }
     let spread = 1.0 / (l.inputs as f64).sqrt();
     for v in &mut w0[l.hidden_w..l.hidden_b] {
         *v = rng.random_range(-spread..spread);
@@ -843,6 +939,9 @@ pub fn fit_net(
         let f = Layout::of(from.len());
         if f.channels > l.channels {
             return Err("the starting network has a view: fit it --view".into());
+        }
+        if f.shapes && !l.shapes {
+            return Err("the starting network reads the lines' shapes: fit it --shapes".into());
         }
         // What the start has, over the random weights; a view it lacks is not read yet.
         w0[..f.table].copy_from_slice(&from[..f.table]);
@@ -859,7 +958,10 @@ pub fn fit_net(
                 };
             }
         }
-        w0[l.hidden_b..].copy_from_slice(&from[f.hidden_b..]);
+        w0[l.hidden_b..=l.out_b].copy_from_slice(&from[f.hidden_b..=f.out_b]);
+        if f.shapes {
+            w0[l.shape..].copy_from_slice(&from[f.shape..]);
+        }
     }
     let mut adam = Adam::new(l.len);
     let mut grad = vec![0.0; l.len];
@@ -896,7 +998,7 @@ fn vector_from_net(net: &Net, by_colour: bool) -> Result<Vec<f64>, String> {
     if net.by_colour() && !by_colour {
         return Err("the starting network tells the colours apart: fit it --by-colour".into());
     }
-    let l = Layout::new(by_colour, net.conv().is_some());
+    let l = Layout::full(by_colour, net.conv().is_some(), net.keys().is_some());
     let mut w = vec![0.0; l.len];
     let unit = |v: i16| v as f64 / QA as f64;
     for c in 0..l.embeddings {
@@ -934,6 +1036,23 @@ fn vector_from_net(net: &Net, by_colour: bool) -> Result<Vec<f64>, String> {
         for k in 0..HIDDEN {
             for ch in 0..CHANNELS {
                 w[l.hidden_w + k * l.inputs + INPUTS + ch] = conv.hidden()[k][ch] as f64;
+            }
+        }
+    }
+    if let Some(keys) = net.keys() {
+        use net::{KEY_LANES, QL, SHAPES};
+        for shape in 0..SHAPES {
+            let row = keys.row(shape);
+            for role in 0..2 {
+                for j in 0..KEY_LANES {
+                    w[l.shape_at(shape as u16, role, j)] =
+                        row[role * KEY_LANES + j] as f64 / QL as f64;
+                }
+            }
+        }
+        for k in 0..HIDDEN {
+            for j in 0..2 * KEY_LANES {
+                w[l.hidden_w + k * l.inputs + INPUTS + CHANNELS + j] = keys.hidden()[k][j] as f64;
             }
         }
     }
@@ -992,7 +1111,23 @@ fn net_from_vector(w: &[f64]) -> Net {
     let hidden: [[f32; CHANNELS]; net::HIDDEN] =
         std::array::from_fn(|k| std::array::from_fn(|ch| hidden_at(k, INPUTS + ch)));
     let conv = Conv::new(table, kernel, hidden).expect("a view within the limits");
-    net.with_conv(Some(conv))
+    let net = net.with_conv(Some(conv));
+    if !l.shapes {
+        return net;
+    }
+    use net::{KEY_LANES, QL, SHAPES};
+    let table = (0..SHAPES)
+        .map(|shape| {
+            std::array::from_fn(|j| {
+                let at = l.shape_at(shape as u16, j / KEY_LANES, j % KEY_LANES);
+                q(w[at], QL, net::KEY_LIMIT as f64)
+            })
+        })
+        .collect();
+    let hidden =
+        std::array::from_fn(|k| std::array::from_fn(|j| hidden_at(k, INPUTS + CHANNELS + j)));
+    let keys = net::Keys::new(table, hidden).expect("shapes within the limits");
+    net.with_keys(Some(keys))
 }
 
 #[cfg(test)]
@@ -1045,20 +1180,45 @@ mod tests {
         net::Conv::new(table, kernel, hidden).unwrap()
     }
 
+    /// A random reading of the lines' shapes, its values such that many cells' sums fall
+    /// inside the clip and many outside.
+    fn random_keys(seed: u64) -> net::Keys {
+        let mut rng = StdRng::seed_from_u64(seed ^ 0x5A);
+        let q = net::QL as i16 / 2;
+        let table = (0..net::SHAPES)
+            .map(|_| std::array::from_fn(|_| rng.random_range(-q..=q)))
+            .collect();
+        let hidden = std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(-2.0..2.0)));
+        net::Keys::new(table, hidden).unwrap()
+    }
+
+    /// The layouts: (by colour, view, shapes).
+    const LAYOUTS: [(bool, bool, bool); 6] = [
+        (false, false, false),
+        (true, false, false),
+        (false, true, false),
+        (true, true, false),
+        (false, true, true),
+        (true, true, true),
+    ];
+
     #[test]
     fn a_network_becomes_the_fitted_vector_and_back_unchanged() {
-        for (by_colour, view) in [(false, false), (true, false), (false, true), (true, true)] {
+        for (by_colour, view, shapes) in LAYOUTS {
             let mut net = random_net(by_colour, 7);
             if view {
                 net = net.with_conv(Some(random_conv(7)));
             }
+            if shapes {
+                net = net.with_keys(Some(random_keys(7)));
+            }
             let w = vector_from_net(&net, by_colour).unwrap();
-            assert_eq!(w.len(), Layout::new(by_colour, view).len);
-            assert_eq!(Layout::of(w.len()), Layout::new(by_colour, view));
+            assert_eq!(w.len(), Layout::full(by_colour, view, shapes).len);
+            assert_eq!(Layout::of(w.len()), Layout::full(by_colour, view, shapes));
             assert_eq!(
                 net_from_vector(&w),
                 net,
-                "by colour: {by_colour}, view: {view}"
+                "by colour: {by_colour}, view: {view}, shapes: {shapes}"
             );
         }
     }
@@ -1103,16 +1263,25 @@ mod tests {
         // Trainer and engine must read the same cells, roles and kernel taps: the value the
         // fit computes from a sample is the engine's evaluation, up to rounding.
         let base = base_weights();
-        for (k, by_colour) in [false, true].into_iter().enumerate() {
-            let net = random_net(by_colour, 20 + k as u64).with_conv(Some(random_conv(30)));
+        for (k, (by_colour, shapes)) in [(false, false), (true, false), (false, true), (true, true)]
+            .into_iter()
+            .enumerate()
+        {
+            let keys = shapes.then(|| random_keys(40 + k as u64));
+            let net = random_net(by_colour, 20 + k as u64)
+                .with_conv(Some(random_conv(30)))
+                .with_keys(keys);
             let w = vector_from_net(&net, by_colour).unwrap();
             let mut with_net = base.clone();
             with_net.set_net(Some(net));
             let with_net: &'static RuleWeights = Box::leak(Box::new(with_net));
-            let (mut compared, mut viewed) = (0, 0);
+            let (mut compared, mut viewed, mut shaped) = (0, 0, 0);
             for (rows, cols) in [(15, 15), (12, 19)] {
                 for (board, pos) in random_positions(rows, cols, base, 5 + k as u64) {
-                    let s = NetSample::new(&pos, 0.5, by_colour, true);
+                    let mut s = NetSample::new(&pos, 0.5, by_colour, true);
+                    if shapes {
+                        s = s.with_shapes(&pos);
+                    }
                     let engine = Position::with_weights(&board, pos.to_move(), Some(with_net));
                     let value = eval::evaluate(&engine);
                     if value.abs() >= eval::EVAL_LIMIT {
@@ -1127,9 +1296,14 @@ mod tests {
                     compared += 1;
                     let sums = engine.view_sums()[pos.to_move().index()];
                     viewed += sums.iter().any(|&v| v != 0) as usize;
+                    shaped += engine.shape_sums().iter().any(|&v| v != 0) as usize;
                 }
             }
             assert!(compared >= 20 && viewed >= 20, "{compared} {viewed}");
+            assert_eq!(shaped > 0, shapes, "{compared} {shaped}");
+            if shapes {
+                assert!(shaped >= 20, "{compared} {shaped}");
+            }
         }
     }
 
@@ -1140,12 +1314,19 @@ mod tests {
         // kernel, the hidden layer (with and without a view, with and without colours).
         let base = base_weights();
         let positions = random_positions(15, 15, base, 11);
-        for (by_colour, view) in [(false, false), (true, false), (false, true), (true, true)] {
-            let l = Layout::new(by_colour, view);
+        for (by_colour, view, shapes) in LAYOUTS {
+            let l = Layout::full(by_colour, view, shapes);
             let mut rng = StdRng::seed_from_u64(12);
             let samples: Vec<NetSample> = positions
                 .iter()
-                .map(|(_, p)| NetSample::new(p, rng.random_range(0.0..1.0), by_colour, view))
+                .map(|(_, p)| {
+                    let s = NetSample::new(p, rng.random_range(0.0..1.0), by_colour, view);
+                    if shapes {
+                        s.with_shapes(p)
+                    } else {
+                        s
+                    }
+                })
                 .collect();
             let w: Vec<f64> = (0..l.len)
                 .map(|f| {
@@ -1164,7 +1345,8 @@ mod tests {
                 ("view kernel", l.kernel, l.hidden_w),
                 ("hidden weights", l.hidden_w, l.hidden_b),
                 ("hidden biases", l.hidden_b, l.out_w),
-                ("output", l.out_w, l.len),
+                ("output", l.out_w, l.shape),
+                ("shapes", l.shape, l.len),
             ];
             for (name, from, to) in parts {
                 if from == to {
@@ -1181,7 +1363,7 @@ mod tests {
                     let slope = (net_loss(&samples, &up) - net_loss(&samples, &down)) / (2.0 * h);
                     assert!(
                         (slope - grad[f]).abs() <= 1e-4 + 1e-3 * grad[f].abs(),
-                        "{name} {f} (colours {by_colour}, view {view}): gradient {} slope {slope}",
+                        "{name} {f} (colours {by_colour}, view {view}, shapes {shapes}): gradient {} slope {slope}",
                         grad[f]
                     );
                 }

@@ -27,8 +27,8 @@
 //! combination values of X then O and the threat values with X to move then with O to move
 //! (i16 each, little endian); then for each rule in the same order the length of its network
 //! (u32, little endian: 0 for none, else one of [`Net::LENGTHS`]: with or without
-//! embeddings by colour and a view of the cells' neighbourhoods) and the network
-//! ([`Net::to_bytes`]);
+//! embeddings by colour and a view of the cells' neighbourhoods, and with a view, with or
+//! without the lines' shapes) and the network ([`Net::to_bytes`]);
 //! then an FNV-1a 64 checksum of all the bytes before it (u64, little endian). A file with
 //! another layout, length or checksum, or a network with a weight that is not a finite
 //! number, is refused with a message.
@@ -412,9 +412,9 @@ impl Weights {
             }
             let n = word(at);
             if n != 0 && !Net::LENGTHS.contains(&n) {
-                let [a, b, c, d] = Net::LENGTHS;
                 return Err(format!(
-                    "the evaluation file's network for {rule} has {n} bytes; this program expects {a}, {b}, {c} or {d}"
+                    "the evaluation file's network for {rule} has {n} bytes; this program expects {}",
+                    Net::lengths_text()
                 ));
             }
             nets.push((at + 4, n));

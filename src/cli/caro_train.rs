@@ -363,6 +363,10 @@ pub struct TrainArgs {
     /// the board; docs/caro-engine.md)
     #[arg(long, requires = "net")]
     pub view: bool,
+    /// With --net --view: the network also reads the lines' shapes (the eight cells within
+    /// four of each empty cell along each line; docs/caro-engine.md)
+    #[arg(long, requires = "view")]
+    pub shapes: bool,
     /// With --net: start each rule's network from the starting weights' own (a
     /// colour-blind one gives both colours its embeddings; with --view, one without a view
     /// gets a random one that its hidden layer does not read at first) instead of from
@@ -541,7 +545,12 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
     let by_rule = read_labels(&args.files, |record, score| {
         let board = &record.board;
         let pos = Position::with_weights(board, board.to_move(), Some(base.rule(board.rule())));
-        NetSample::new(&pos, train::score_target(score), args.by_colour, args.view)
+        let sample = NetSample::new(&pos, train::score_target(score), args.by_colour, args.view);
+        if args.shapes {
+            sample.with_shapes(&pos)
+        } else {
+            sample
+        }
     })?;
     for RuleSamples {
         rule,
@@ -567,7 +576,7 @@ fn train_net(args: &TrainArgs, mut weights: Weights) -> Result<(), InputError> {
         let net = train::fit_net(
             &mut training,
             &held_out,
-            (args.by_colour, args.view),
+            (args.by_colour, args.view, args.shapes),
             start.as_ref(),
             &config,
             &mut |e, t, h| {
