@@ -95,10 +95,10 @@ fn random_weights_with_net(
     Box::leak(Box::new(w))
 }
 
-/// The lines' shapes' sums of clipped lanes ([`net::KeyCell`]: X to move, X not to move, O
+/// The lines' shapes' sums of clipped lanes ([`net::KeySums`]: X to move, X not to move, O
 /// to move, O not to move), counted cell by cell from the cells read off the board (all zero
 /// without shapes).
-fn shapes_from_scratch(pos: &Position, w: &RuleWeights) -> net::KeyCell {
+fn shapes_from_scratch(pos: &Position, w: &RuleWeights) -> net::KeySums {
     let mut sums = [0; 4 * net::KEY_LANES];
     let Some(keys) = w.net().and_then(Net::keys) else {
         return sums;

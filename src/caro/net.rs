@@ -82,13 +82,17 @@ pub const CONV_SCALE: f32 = 1.0 / 16.0;
 /// Lanes a side's line shapes give, for each role ([`Keys`]).
 pub const KEY_LANES: usize = 4;
 /// What [`Keys`] keeps of a cell: its lanes for X as the side to move, X not to move, O to
-/// move, O not to move ([`KEY_LANES`] each), updated as one vector.
-pub type KeyCell = [i32; 4 * KEY_LANES];
+/// move, O not to move ([`KEY_LANES`] each), updated as one vector. Each is a sum of four
+/// values within [`KEY_LIMIT`], so it fits an `i16`.
+pub type KeyCell = [i16; 4 * KEY_LANES];
+/// The shapes' sums over a board's empty cells of their clipped lanes, laid out as a
+/// [`KeyCell`].
+pub type KeySums = [i32; 4 * KEY_LANES];
 /// The integer a shape's value of 1.0 is (where a cell's sum is clipped).
 pub const QL: i32 = 1024;
-/// The largest shape value a file may hold, either way (a cell's sum of its lines, and the
-/// board's sum of clipped cells, stay far inside `i32`).
-pub const KEY_LIMIT: i16 = 32_000;
+/// The largest shape value a file may hold, either way: a cell's sum of its four lines'
+/// values then fits an `i16` (fitted values have stayed below 1,800).
+pub const KEY_LIMIT: i16 = 8_000;
 /// The weight of a board's sum of clipped cells in the hidden layer's input.
 pub const KEY_SCALE: f32 = 1.0 / 16.0;
 
@@ -203,6 +207,7 @@ impl Keys {
     /// `old` to `new`; `None` when neither side's shape changes.
     #[inline(always)]
     pub fn change(&self, old: u32, new: u32) -> Option<KeyCell> {
+        // Each row's values are within KEY_LIMIT, so each difference fits an i16.
         let index = &shape_index().0;
         let (xo, xn) = (index[old as usize], index[new as usize]);
         let (oo, on) = (
@@ -216,9 +221,9 @@ impl Keys {
         let (a, b, c, d) = (row(xn), row(xo), row(on), row(oo));
         Some(std::array::from_fn(|j| {
             if j < 2 * KEY_LANES {
-                a[j] as i32 - b[j] as i32
+                a[j] - b[j]
             } else {
-                c[j - 2 * KEY_LANES] as i32 - d[j - 2 * KEY_LANES] as i32
+                c[j - 2 * KEY_LANES] - d[j - 2 * KEY_LANES]
             }
         }))
     }

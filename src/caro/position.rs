@@ -11,7 +11,8 @@
 use super::board::{Board, Pos};
 use super::eval::{self, PairValues};
 use super::net::{
-    self, Acc, Both, Conv, KeyCell, Keys, Lanes, Net, CHANNELS, INPUTS, KEY_LANES, QL, QZ, TAPS,
+    self, Acc, Both, Conv, KeyCell, KeySums, Keys, Lanes, Net, CHANNELS, INPUTS, KEY_LANES, QL, QZ,
+    TAPS,
 };
 use super::patterns::{self, slot, Level, B4, BLACK, EMPTY, F3, F4, FIVE, LEVELS, WALL, WHITE};
 use super::renju::{self, Grid};
@@ -146,11 +147,13 @@ pub struct Position {
     shape_cells: Vec<KeyCell>,
     /// With shapes: the sums over the empty cells of their lanes, each clipped to
     /// `[0, QL]`.
-    shape_sums: KeyCell,
-    /// With shapes, what each stone's update did, for its undo: the sums before it (at cell
-    /// `u32::MAX`), then each cell whose lanes it changed, with its lanes before (a stone
-    /// changes a cell at most once: a cell lies on one line through it).
+    shape_sums: KeySums,
+    /// With shapes, what each stone's update did, for its undo: a mark (cell `u32::MAX`),
+    /// then each cell whose lanes it changed, with its lanes before (a stone changes a cell at
+    /// most once: a cell lies on one line through it).
     shape_log: Vec<(u32, KeyCell)>,
+    /// With shapes, the sums before each stone.
+    shape_sums_log: Vec<KeySums>,
     /// How many empty cells are in each threat class, per side ([`Track::Full`] only).
     class_count: [[u32; CLASSES]; 2],
     /// Each stone played: its cell, the area before it and the sums before it.
@@ -296,6 +299,7 @@ impl Position {
             shape_cells: Vec::new(),
             shape_sums: [0; 4 * KEY_LANES],
             shape_log: Vec::new(),
+            shape_sums_log: Vec::new(),
             taps: std::array::from_fn(|t| (t / 3) as isize * stride as isize + (t % 3) as isize)
                 .map(|o| o - stride as isize - 1),
             class_count: [[0; CLASSES]; 2],
@@ -408,7 +412,7 @@ impl Position {
 
     /// The shapes' sums of clipped lanes ([`KeyCell`]: X to move, X not to move, O to move,
     /// O not to move; all zero without shapes).
-    pub fn shape_sums(&self) -> &KeyCell {
+    pub fn shape_sums(&self) -> &KeySums {
         &self.shape_sums
     }
 
@@ -432,14 +436,14 @@ impl Position {
         let Some(delta) = shapes.change(old, new) else {
             return;
         };
-        self.shape_log.push((n as u32, self.shape_cells[n]));
         let cell = &mut self.shape_cells[n];
+        self.shape_log.push((n as u32, *cell));
         let mut change = [0i32; 4 * KEY_LANES];
         for j in 0..4 * KEY_LANES {
             let before = cell[j];
             let after = before + delta[j];
             cell[j] = after;
-            change[j] = after.clamp(0, QL) - before.clamp(0, QL);
+            change[j] = (after.clamp(0, QL as i16) - before.clamp(0, QL as i16)) as i32;
         }
         for (sum, change) in self.shape_sums.iter_mut().zip(change) {
             *sum += change;
@@ -450,10 +454,11 @@ impl Position {
     /// logging the sums for the undo.
     fn shape_stone(&mut self, i: usize) {
         if self.shapes.is_some() {
-            self.shape_log.push((u32::MAX, self.shape_sums));
+            self.shape_log.push((u32::MAX, [0; 4 * KEY_LANES]));
+            self.shape_sums_log.push(self.shape_sums);
             let cell = self.shape_cells[i];
             for (sum, v) in self.shape_sums.iter_mut().zip(cell) {
-                *sum -= v.clamp(0, QL);
+                *sum -= v.clamp(0, QL as i16) as i32;
             }
         }
     }
@@ -463,7 +468,7 @@ impl Position {
     fn shape_restore(&mut self) {
         while let Some((n, before)) = self.shape_log.pop() {
             if n == u32::MAX {
-                self.shape_sums = before;
+                self.shape_sums = self.shape_sums_log.pop().expect("the sums of each stone");
                 return;
             }
             self.shape_cells[n as usize] = before;
