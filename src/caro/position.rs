@@ -410,7 +410,7 @@ impl Position {
         }
     }
 
-    /// The shapes' sums of clipped lanes ([`KeyCell`]: X to move, X not to move, O to move,
+    /// The shapes' sums of clipped lanes ([`KeySums`]: X to move, X not to move, O to move,
     /// O not to move; all zero without shapes).
     pub fn shape_sums(&self) -> &KeySums {
         &self.shape_sums
