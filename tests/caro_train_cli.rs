@@ -3,6 +3,7 @@
 
 mod common;
 
+use caro::caro::net::Net;
 use caro::caro::selfplay::GameRecord;
 use caro::caro::weights::Weights;
 use caro::caro::Rule;
@@ -942,13 +943,11 @@ fn train_net_warm_refuses_to_make_a_network_by_colour_colour_blind() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn train_net_view_writes_a_network_with_a_view_that_a_fit_without_one_cannot_start_from() {
-    let dir = std::env::temp_dir().join(format!("caro-train-view-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let games_file = write_games(&dir, "freestyle", "60");
+/// Freestyle positions of 60 short self-play games written into `dir`, and labels for them
+/// with the shipped network's corrections: something for a network to learn.
+fn shipped_freestyle_labels(dir: &std::path::Path) -> (Vec<NetCase>, String) {
+    let games_file = write_games(dir, "freestyle", "60");
     let (positions, _) = net_cases(&games_file, Rule::Freestyle);
-    // Labels with the shipped network's corrections: something for a network to learn.
     let shipped_rw = Weights::shipped().unwrap().rule(Rule::Freestyle);
     let labels: String = positions
         .iter()
@@ -957,6 +956,55 @@ fn train_net_view_writes_a_network_with_a_view_that_a_fit_without_one_cannot_sta
             format!("{} {score}\n", case.0.to_line())
         })
         .collect();
+    (positions, labels)
+}
+
+/// What a fitted freestyle network reads beyond `without` (the same network with a part of
+/// it left out) changes most positions' corrections.
+fn assert_most_corrections_differ(fitted: &Weights, without: Net, positions: &[NetCase]) {
+    let mut blind = fitted.rule(Rule::Freestyle).clone();
+    blind.set_net(Some(without));
+    let blind: &'static _ = Box::leak(Box::new(blind));
+    let full: &'static _ = Box::leak(Box::new(fitted.rule(Rule::Freestyle).clone()));
+    let differs = positions
+        .iter()
+        .filter(|case| net_correction(full, case) != net_correction(blind, case))
+        .count();
+    assert!(
+        differs * 2 > positions.len(),
+        "{differs} of {}",
+        positions.len()
+    );
+}
+
+/// A warm fit from the network in `from` fails with `without` (flags lacking a part it
+/// has), naming `flag` and writing nothing, and succeeds with `with`.
+fn assert_warm_start_needs(
+    dir: &std::path::Path,
+    labels: &str,
+    from: &std::path::Path,
+    (without, with): (&[&str], &[&str]),
+    flag: &str,
+) {
+    let from = from.to_str().unwrap();
+    let warm = ["--warm", "--from", from, "--epochs", "1"];
+    let (again, err, ok) = run_train(dir, labels, "again.bin", &[without, &warm].concat());
+    assert!(!ok, "{err}");
+    assert!(err.contains(flag), "{err}");
+    assert!(!again.exists(), "nothing is written");
+    let (_, err, ok) = run_train(dir, labels, "again.bin", &[with, &warm].concat());
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("starts from the starting weights' network"),
+        "{err}"
+    );
+}
+
+#[test]
+fn train_net_view_writes_a_network_with_a_view_that_a_fit_without_one_cannot_start_from() {
+    let dir = std::env::temp_dir().join(format!("caro-train-view-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (positions, labels) = shipped_freestyle_labels(&dir);
     let (out, err, ok) = run_train(
         &dir,
         &labels,
@@ -969,47 +1017,13 @@ fn train_net_view_writes_a_network_with_a_view_that_a_fit_without_one_cannot_sta
     let net = fitted.rule(Rule::Freestyle).net().unwrap();
     assert!(net.conv().is_some(), "{err}");
     assert_only_the_network_changed(&fitted, shipped, Rule::Freestyle);
-    // The view is read: some position's correction differs from the same network's
+    // The view is read: most positions' corrections differ from the same network's
     // without it.
-    let blind = fitted.rule(Rule::Freestyle).clone();
-    let mut blind = blind;
-    blind.set_net(Some(net.clone().with_conv(None)));
-    let blind: &'static _ = Box::leak(Box::new(blind));
-    let viewed: &'static _ = Box::leak(Box::new(fitted.rule(Rule::Freestyle).clone()));
-    let differs = positions
-        .iter()
-        .filter(|case| net_correction(viewed, case) != net_correction(blind, case))
-        .count();
-    assert!(
-        differs * 2 > positions.len(),
-        "{differs} of {}",
-        positions.len()
-    );
-    // A fit without --view cannot start from it, and says so, writing nothing.
-    let from = out.to_str().unwrap().to_string();
-    let (again, err, ok) = run_train(
-        &dir,
-        &labels,
-        "again.bin",
-        &["--net", "--warm", "--from", &from, "--epochs", "1"],
-    );
-    assert!(!ok, "{err}");
-    assert!(err.contains("--view"), "{err}");
-    assert!(!again.exists(), "nothing is written");
-    // With --view it can.
-    let (_, err, ok) = run_train(
-        &dir,
-        &labels,
-        "again.bin",
-        &[
-            "--net", "--view", "--warm", "--from", &from, "--epochs", "1",
-        ],
-    );
-    assert!(ok, "{err}");
-    assert!(
-        err.contains("starts from the starting weights' network"),
-        "{err}"
-    );
+    assert_most_corrections_differ(&fitted, net.clone().with_conv(None), &positions);
+    // A fit without --view cannot start from it, and says so, writing nothing; with
+    // --view it can.
+    let flags: (&[&str], &[&str]) = (&["--net"], &["--net", "--view"]);
+    assert_warm_start_needs(&dir, &labels, &out, flags, "--view");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -1017,17 +1031,7 @@ fn train_net_view_writes_a_network_with_a_view_that_a_fit_without_one_cannot_sta
 fn train_net_shapes_writes_a_network_that_reads_the_lines_shapes() {
     let dir = std::env::temp_dir().join(format!("caro-train-shapes-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let games_file = write_games(&dir, "freestyle", "60");
-    let (positions, _) = net_cases(&games_file, Rule::Freestyle);
-    // Labels with the shipped network's corrections: something for a network to learn.
-    let shipped_rw = Weights::shipped().unwrap().rule(Rule::Freestyle);
-    let labels: String = positions
-        .iter()
-        .map(|case| {
-            let score = case.2 + net_correction(shipped_rw, case);
-            format!("{} {score}\n", case.0.to_line())
-        })
-        .collect();
+    let (positions, labels) = shipped_freestyle_labels(&dir);
     // Shapes only with a view.
     let (out, err, ok) = run_train(
         &dir,
@@ -1052,45 +1056,10 @@ fn train_net_shapes_writes_a_network_that_reads_the_lines_shapes() {
     assert_only_the_network_changed(&fitted, shipped, Rule::Freestyle);
     // The shapes are read: most positions' corrections differ from the same network's
     // without them.
-    let mut blind = fitted.rule(Rule::Freestyle).clone();
-    blind.set_net(Some(net.clone().with_keys(None)));
-    let blind: &'static _ = Box::leak(Box::new(blind));
-    let shaped: &'static _ = Box::leak(Box::new(fitted.rule(Rule::Freestyle).clone()));
-    let differs = positions
-        .iter()
-        .filter(|case| net_correction(shaped, case) != net_correction(blind, case))
-        .count();
-    assert!(
-        differs * 2 > positions.len(),
-        "{differs} of {}",
-        positions.len()
-    );
-    // A fit without --shapes cannot start from it, and says so, writing nothing.
-    let from = out.to_str().unwrap().to_string();
-    let (again, err, ok) = run_train(
-        &dir,
-        &labels,
-        "again.bin",
-        &[
-            "--net", "--view", "--warm", "--from", &from, "--epochs", "1",
-        ],
-    );
-    assert!(!ok, "{err}");
-    assert!(err.contains("--shapes"), "{err}");
-    assert!(!again.exists(), "nothing is written");
-    // With --shapes it can, and its first epoch is the network it starts from.
-    let (_, err, ok) = run_train(
-        &dir,
-        &labels,
-        "again.bin",
-        &[
-            "--net", "--view", "--shapes", "--warm", "--from", &from, "--epochs", "1",
-        ],
-    );
-    assert!(ok, "{err}");
-    assert!(
-        err.contains("starts from the starting weights' network"),
-        "{err}"
-    );
+    assert_most_corrections_differ(&fitted, net.clone().with_keys(None), &positions);
+    // A fit without --shapes cannot start from it, and says so, writing nothing; with
+    // --shapes it can.
+    let flags: (&[&str], &[&str]) = (&["--net", "--view"], &["--net", "--view", "--shapes"]);
+    assert_warm_start_needs(&dir, &labels, &out, flags, "--shapes");
     std::fs::remove_dir_all(&dir).unwrap();
 }
