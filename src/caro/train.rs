@@ -634,18 +634,11 @@ impl Layout {
 
     /// The layout of a vector of `len` weights.
     fn of(len: usize) -> Layout {
-        [
-            (false, false, false),
-            (true, false, false),
-            (false, true, false),
-            (true, true, false),
-            (false, true, true),
-            (true, true, true),
-        ]
-        .map(|(c, v, k)| Layout::full(c, v, k))
-        .into_iter()
-        .find(|l| l.len == len)
-        .expect("a network's vector")
+        LAYOUTS
+            .map(|(c, v, k)| Layout::full(c, v, k))
+            .into_iter()
+            .find(|l| l.len == len)
+            .expect("a network's vector")
     }
 
     /// Where shape `shape`'s lane `j` for role `role` is.
@@ -658,6 +651,16 @@ impl Layout {
         self.table + (code as usize * 2 + role) * self.channels + ch
     }
 }
+
+/// Every kind of network a fit makes: (embeddings by colour, a view, the lines' shapes).
+const LAYOUTS: [(bool, bool, bool); 6] = [
+    (false, false, false),
+    (true, false, false),
+    (false, true, false),
+    (true, true, false),
+    (false, true, true),
+    (true, true, true),
+];
 
 /// The cells a sample's view computes: the cells (on the board or just around it) within
 /// one of a cell that reads something, as a box (first row, first column, rows, columns);
@@ -687,6 +690,9 @@ struct NetPass {
     view: (i32, i32, i32, i32),
     reads: Vec<f64>,
     z: Vec<f64>,
+    /// With the lines' shapes: each cell's sum of its shapes before the clip, by role, cell
+    /// and lane (in the order of the sample's cells).
+    shape_sums: Vec<f64>,
 }
 
 /// Where board cell `at` of `s` sits in its view box (`r0, c0, rows, columns`) grown by one
@@ -753,6 +759,7 @@ fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
             }
         }
     }
+    let mut shape_sums = Vec::new();
     if l.shapes {
         let from = INPUTS + ch_n;
         for role in 0..2 {
@@ -761,6 +768,7 @@ fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
                     let u = shape_sum(&l, w, cell, role, j);
                     inputs[from + role * net::KEY_LANES + j] +=
                         u.clamp(0.0, 1.0) * net::KEY_SCALE as f64;
+                    shape_sums.push(u);
                 }
             }
         }
@@ -784,6 +792,7 @@ fn net_forward(s: &NetSample, w: &[f64]) -> NetPass {
         view,
         reads,
         z,
+        shape_sums,
     }
 }
 
@@ -830,10 +839,11 @@ fn net_gradient(s: &NetSample, w: &[f64], n: usize, grad: &mut [f64]) {
     let ch_n = l.channels;
     if l.shapes {
         let from = INPUTS + ch_n;
+        let mut sums = pass.shape_sums.iter();
         for role in 0..2 {
             for cell in &s.shapes[role] {
                 for j in 0..net::KEY_LANES {
-                    let u = shape_sum(&l, w, cell, role, j);
+                    let u = *sums.next().expect("a sum for each cell and lane");
                     if u <= 0.0 || u >= 1.0 {
                         continue;
                     }
@@ -1191,16 +1201,6 @@ mod tests {
         let hidden = std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(-2.0..2.0)));
         net::Keys::new(table, hidden).unwrap()
     }
-
-    /// The layouts: (by colour, view, shapes).
-    const LAYOUTS: [(bool, bool, bool); 6] = [
-        (false, false, false),
-        (true, false, false),
-        (false, true, false),
-        (true, true, false),
-        (false, true, true),
-        (true, true, true),
-    ];
 
     #[test]
     fn a_network_becomes_the_fitted_vector_and_back_unchanged() {
