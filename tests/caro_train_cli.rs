@@ -878,10 +878,10 @@ fn train_net_warm_starts_from_the_starting_network_and_keeps_what_it_knows() {
             case.2 + net_correction(rw, case)
         );
     }
-    // The shipped freestyle network has a view, so both fits have one (the cold one a
-    // random view).
-    assert!(rw.net().unwrap().conv().is_some());
-    let flags = ["--view", "--epochs", "2", "--seed", "3"];
+    // The shipped freestyle network has a view and reads the lines' shapes, so both fits
+    // have them (the cold one random ones).
+    assert!(rw.net().unwrap().conv().is_some() && rw.net().unwrap().keys().is_some());
+    let flags = ["--view", "--shapes", "--epochs", "2", "--seed", "3"];
     let (cold, cold_start, _) = short_net_fit(&dir, &labels, "cold", &flags);
     let (warm, warm_start, err) =
         short_net_fit(&dir, &labels, "warm", &[&["--warm"], &flags[..]].concat());
