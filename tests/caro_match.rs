@@ -166,11 +166,12 @@ fn two_external_engines_from_an_opening_on_an_empty_board() {
     }
 }
 
-/// A fake brain written as a shell script.
+/// A fake brain written as a shell script, alone in a directory of its own (which
+/// [`faulty_match`] removes).
 #[cfg(unix)]
 fn script_engine(name: &str, body: &str) -> PlayerSpec {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("caro-match-test-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("caro-match-test-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
@@ -183,12 +184,17 @@ fn script_engine(name: &str, body: &str) -> PlayerSpec {
 
 #[cfg(unix)]
 fn faulty_match(engine: PlayerSpec) -> Vec<GameRecord> {
+    let PlayerSpec::Engine { path, .. } = &engine else {
+        panic!("a script engine");
+    };
+    let dir = path.parent().unwrap().to_path_buf();
     let mut config = MatchConfig::new(greedy(), engine);
     config.games = 2;
     config.time_ms = 100;
     config.tolerance_ms = 400;
     config.seed = 5;
     let (score, records) = collect(&config);
+    std::fs::remove_dir_all(&dir).unwrap();
     // The faulty engine loses every game.
     assert_eq!(
         score.a_wins,
