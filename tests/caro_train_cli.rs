@@ -880,7 +880,8 @@ fn train_net_warm_starts_from_the_starting_network_and_keeps_what_it_knows() {
     }
     // The shipped freestyle network has a view and reads the lines' shapes, so both fits
     // have them (the cold one random ones).
-    assert!(rw.net().unwrap().conv().is_some() && rw.net().unwrap().keys().is_some());
+    let shipped_net = rw.net().unwrap();
+    assert!(shipped_net.conv().is_some() && shipped_net.keys().is_some());
     let flags = ["--view", "--shapes", "--epochs", "2", "--seed", "3"];
     let (cold, cold_start, _) = short_net_fit(&dir, &labels, "cold", &flags);
     let (warm, warm_start, err) =
@@ -1005,14 +1006,7 @@ fn train_net_view_writes_a_network_with_a_view_that_a_fit_without_one_cannot_sta
     let dir = std::env::temp_dir().join(format!("caro-train-view-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (positions, labels) = shipped_freestyle_labels(&dir);
-    let (out, err, ok) = run_train(
-        &dir,
-        &labels,
-        "view.bin",
-        &["--net", "--view", "--epochs", "150"],
-    );
-    assert!(ok, "{err}");
-    let fitted = Weights::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let (fitted, err) = train_on_labels(&dir, &labels, &["--net", "--view"]);
     let shipped = Weights::shipped().unwrap();
     let net = fitted.rule(Rule::Freestyle).net().unwrap();
     assert!(net.conv().is_some(), "{err}");
@@ -1023,7 +1017,7 @@ fn train_net_view_writes_a_network_with_a_view_that_a_fit_without_one_cannot_sta
     // A fit without --view cannot start from it, and says so, writing nothing; with
     // --view it can.
     let flags: (&[&str], &[&str]) = (&["--net"], &["--net", "--view"]);
-    assert_warm_start_needs(&dir, &labels, &out, flags, "--view");
+    assert_warm_start_needs(&dir, &labels, &dir.join("eval.bin"), flags, "--view");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
