@@ -156,7 +156,7 @@ pub fn threat(levels: [Level; 4]) -> Threat {
 
 /// The threat class of a cell from its four directions' [`TALLY`] sum.
 #[inline]
-fn class_of(t: u32) -> Threat {
+const fn class_of(t: u32) -> Threat {
     let (fives, open_fours, fours, threes) =
         (t & 0xF, (t >> 4) & 0xF, (t >> 8) & 0xF, (t >> 12) & 0xF);
     if fives > 0 {
@@ -227,13 +227,49 @@ pub fn move_score(pos: &Position, i: usize) -> i32 {
     } else {
         (theirs, mine)
     };
-    threat_terms(class_of(mine), class_of(theirs)) + shape
+    ORDER_TERMS[0][class_index(mine)] + ORDER_TERMS[1][class_index(theirs)] + shape
 }
+
+/// Where a [`TALLY`] sum's threat class is read in [`ORDER_TERMS`]: one bit for a five,
+/// one for an open four, the fours and the open threes up to two, one bit for a two or
+/// more. That is all [`class_of`] reads, so the class comes with no branch (this runs for
+/// every candidate of every node).
+#[inline(always)]
+const fn class_index(t: u32) -> usize {
+    let five = (t & 0xF != 0) as u32;
+    let open_four = ((t >> 4) & 0xF != 0) as u32;
+    let fours = (t >> 8) & 0xF;
+    let threes = (t >> 12) & 0xF;
+    let fours = if fours > 2 { 2 } else { fours };
+    let threes = if threes > 2 { 2 } else { threes };
+    let two = (t >> 16 != 0) as u32;
+    (five | open_four << 1 | fours << 2 | threes << 4 | two << 6) as usize
+}
+
+/// [`threat_terms`] by [`class_index`]: `[0]` the attack terms of a class for the side to
+/// move, `[1]` the defence terms of the opponent's class.
+const ORDER_TERMS: [[i32; 128]; 2] = {
+    let mut terms = [[0; 128]; 2];
+    let mut index = 0;
+    while index < 128 {
+        // A tally with the fields the index keeps.
+        let i = index as u32;
+        let t = (i & 1)
+            | ((i >> 1) & 1) << 4
+            | ((i >> 2) & 3) << 8
+            | ((i >> 4) & 3) << 12
+            | ((i >> 6) & 1) << 16;
+        terms[0][index] = threat_terms(class_of(t), Threat::None);
+        terms[1][index] = threat_terms(Threat::None, class_of(t));
+        index += 1;
+    }
+    terms
+};
 
 /// A move's ordering terms for the threat class it makes for its side (`mine`) and the one
 /// it takes from the opponent (`theirs`).
 #[inline]
-pub fn threat_terms(mine: Threat, theirs: Threat) -> i32 {
+pub const fn threat_terms(mine: Threat, theirs: Threat) -> i32 {
     let attack = match mine {
         Threat::Five => 1_000_000,
         Threat::WinningFour => 100_000,
@@ -268,4 +304,39 @@ pub fn may_have_winning_four(pos: &Position, side: Side) -> bool {
 pub fn surely_has_winning_four(pos: &Position, side: Side) -> bool {
     pos.count(side, FIVE) > 0
         || (pos.count(side, F4) > 0 && (pos.rule() != Rule::Renju || side == Side::Second))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ordering terms read by class index are those of the class itself, for every
+    /// tally four directions can make, for both the attack and the defence.
+    #[test]
+    fn order_terms_by_index_are_the_classes_terms() {
+        let mut seen = 0;
+        for (a, &ta) in TALLY.iter().enumerate() {
+            for (b, &tb) in TALLY.iter().enumerate().skip(a) {
+                for (c, &tc) in TALLY.iter().enumerate().skip(b) {
+                    for (d, &td) in TALLY.iter().enumerate().skip(c) {
+                        let t = ta + tb + tc + td;
+                        let i = class_index(t);
+                        assert_eq!(
+                            ORDER_TERMS[0][i],
+                            threat_terms(class_of(t), Threat::None),
+                            "levels {a} {b} {c} {d}"
+                        );
+                        assert_eq!(
+                            ORDER_TERMS[1][i],
+                            threat_terms(Threat::None, class_of(t)),
+                            "levels {a} {b} {c} {d}"
+                        );
+                        seen += 1;
+                    }
+                }
+            }
+        }
+        // Every multiset of four levels.
+        assert_eq!(seen, 1001);
+    }
 }

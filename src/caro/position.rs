@@ -908,7 +908,9 @@ impl Position {
         }
     }
 
-    #[inline(always)]
+    // Not inlined into the match above: each kind of tracking is a function of its own, so
+    // the one the engine runs compiles alone (WebAssembly ran the bench a little faster).
+    #[inline(never)]
     fn update_lines_with<const TRACK: u8, const SHORT: bool>(
         &mut self,
         i: usize,
@@ -961,12 +963,15 @@ impl Position {
         for d in 0..4 {
             let off = self.offsets[d] as usize;
             for k in 1..=reach {
-                for n in [i.wrapping_add(off * k), i.wrapping_sub(off * k)] {
-                    let entry = self.line_log[at];
-                    self.keys[n][d] = entry as u32;
-                    self.pairs_at[n][d] = (entry >> 32) as u8;
-                    at += 1;
-                }
+                // Two statements, not a loop over a pair: WebAssembly kept such an array in
+                // memory.
+                let (a, b) = (i.wrapping_add(off * k), i.wrapping_sub(off * k));
+                let (ea, eb) = (self.line_log[at], self.line_log[at + 1]);
+                self.keys[a][d] = ea as u32;
+                self.pairs_at[a][d] = (ea >> 32) as u8;
+                self.keys[b][d] = eb as u32;
+                self.pairs_at[b][d] = (eb >> 32) as u8;
+                at += 2;
             }
         }
         self.line_log.truncate(start);
@@ -1177,14 +1182,17 @@ impl Position {
         for d in 0..4 {
             let off = self.offsets[d];
             for k in 1..=4isize {
-                for n in [
+                // The cells visited (four lines, four steps each way) are all distinct. (Two
+                // tests, not a loop over a pair: WebAssembly kept such an array in memory.)
+                let (a, b) = (
                     (i as isize + off * k) as usize,
                     (i as isize - off * k) as usize,
-                ] {
-                    // The cells visited (four lines, four steps each way) are all distinct.
-                    if self.cells[n] == EMPTY && self.level(n, side, d) == FIVE {
-                        out.push(n);
-                    }
+                );
+                if self.cells[a] == EMPTY && self.level(a, side, d) == FIVE {
+                    out.push(a);
+                }
+                if self.cells[b] == EMPTY && self.level(b, side, d) == FIVE {
+                    out.push(b);
                 }
             }
         }
@@ -1220,13 +1228,15 @@ impl Position {
     pub fn five_point_near(&self, i: usize, side: Side, dir: usize) -> Option<usize> {
         let off = self.offsets[dir];
         for k in 1..=4isize {
-            for n in [
+            let (a, b) = (
                 (i as isize + off * k) as usize,
                 (i as isize - off * k) as usize,
-            ] {
-                if self.cells[n] == EMPTY && self.level(n, side, dir) == FIVE {
-                    return Some(n);
-                }
+            );
+            if self.cells[a] == EMPTY && self.level(a, side, dir) == FIVE {
+                return Some(a);
+            }
+            if self.cells[b] == EMPTY && self.level(b, side, dir) == FIVE {
+                return Some(b);
             }
         }
         None
