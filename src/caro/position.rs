@@ -1182,17 +1182,14 @@ impl Position {
         for d in 0..4 {
             let off = self.offsets[d];
             for k in 1..=4isize {
-                // The cells visited (four lines, four steps each way) are all distinct. (Two
-                // tests, not a loop over a pair: WebAssembly kept such an array in memory.)
-                let (a, b) = (
+                for n in [
                     (i as isize + off * k) as usize,
                     (i as isize - off * k) as usize,
-                );
-                if self.cells[a] == EMPTY && self.level(a, side, d) == FIVE {
-                    out.push(a);
-                }
-                if self.cells[b] == EMPTY && self.level(b, side, d) == FIVE {
-                    out.push(b);
+                ] {
+                    // The cells visited (four lines, four steps each way) are all distinct.
+                    if self.cells[n] == EMPTY && self.level(n, side, d) == FIVE {
+                        out.push(n);
+                    }
                 }
             }
         }
@@ -1228,15 +1225,13 @@ impl Position {
     pub fn five_point_near(&self, i: usize, side: Side, dir: usize) -> Option<usize> {
         let off = self.offsets[dir];
         for k in 1..=4isize {
-            let (a, b) = (
+            for n in [
                 (i as isize + off * k) as usize,
                 (i as isize - off * k) as usize,
-            );
-            if self.cells[a] == EMPTY && self.level(a, side, dir) == FIVE {
-                return Some(a);
-            }
-            if self.cells[b] == EMPTY && self.level(b, side, dir) == FIVE {
-                return Some(b);
+            ] {
+                if self.cells[n] == EMPTY && self.level(n, side, dir) == FIVE {
+                    return Some(n);
+                }
             }
         }
         None
