@@ -45,7 +45,15 @@ pub fn has_winning_four(pos: &Position, side: Side) -> bool {
 /// The search's order of scored moves: the higher ordering score first, then the lower cell
 /// (a total order, so a sort and a pick of the best agree).
 pub fn by_order(a: &(usize, i32), b: &(usize, i32)) -> std::cmp::Ordering {
-    b.1.cmp(&a.1).then(a.0.cmp(&b.0))
+    order_key(b).cmp(&order_key(a))
+}
+
+/// [`by_order`] as one number: a move comes first exactly when its key is the larger (the
+/// score in the high half, the cell counted down in the low half). One comparison of
+/// integers instead of two chained ones: the search's picks and sorts run on it.
+#[inline(always)]
+pub fn order_key(m: &(usize, i32)) -> i64 {
+    ((m.1 as i64) << 32) | (u32::MAX - m.0 as u32) as i64
 }
 
 /// The moves of the side to move with their ordering scores, unsorted (the search adds its

@@ -970,16 +970,18 @@ const PICKED: usize = 3;
 /// one; at [`PICKED`] the rest up to the cut are sorted at once, later calls find them in
 /// order. The moves come out as sorting them all would put them.
 fn next_in_order(moves: &mut [(usize, i32)], k: usize, width: usize) {
-    use movegen::by_order;
+    use movegen::order_key;
+    use std::cmp::Reverse;
     if k >= moves.len() {
         return;
     }
     if k < PICKED.min(width) {
         // The best left is among the first `width` (those before it are the best ones).
-        let mut at = k;
-        for j in k + 1..moves.len() {
-            if by_order(&moves[j], &moves[at]).is_lt() {
-                at = j;
+        let (mut at, mut best) = (k, order_key(&moves[k]));
+        for (j, m) in moves.iter().enumerate().skip(k + 1) {
+            let key = order_key(m);
+            if key > best {
+                (at, best) = (j, key);
             }
         }
         moves.swap(k, at);
@@ -987,13 +989,13 @@ fn next_in_order(moves: &mut [(usize, i32)], k: usize, width: usize) {
         let rest = &mut moves[k..];
         let cut = width - k;
         if rest.len() > cut {
-            rest.select_nth_unstable_by(cut - 1, by_order);
-            rest[..cut].sort_unstable_by(by_order);
+            rest.select_nth_unstable_by_key(cut - 1, |m| Reverse(order_key(m)));
+            rest[..cut].sort_unstable_by_key(|m| Reverse(order_key(m)));
         } else {
-            rest.sort_unstable_by(by_order);
+            rest.sort_unstable_by_key(|m| Reverse(order_key(m)));
         }
     } else if k == width {
-        moves[k..].sort_unstable_by(by_order);
+        moves[k..].sort_unstable_by_key(|m| Reverse(order_key(m)));
     }
 }
 
@@ -1046,6 +1048,28 @@ fn any_legal(pos: &Position) -> Option<Pos> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A higher ordering score comes first and, among equal scores, the lower cell, for
+    /// scores of any sign and size (the table's move adds 2^28) and cells of any board.
+    #[test]
+    fn the_order_is_the_higher_score_then_the_lower_cell() {
+        let mut rng = StdRng::seed_from_u64(6);
+        let mut pick = || -> (usize, i32) {
+            let score = match rng.random_range(0..4) {
+                0 => rng.random_range(-4..4),
+                1 => (1 << 28) + rng.random_range(-4..4),
+                2 => [i32::MIN, i32::MAX, -1, 0][rng.random_range(0..4)],
+                _ => rng.random(),
+            };
+            (rng.random_range(0..5_000), score)
+        };
+        for _ in 0..50_000 {
+            let (a, b) = (pick(), pick());
+            let expected = b.1.cmp(&a.1).then(a.0.cmp(&b.0));
+            assert_eq!(movegen::by_order(&a, &b), expected, "{a:?} against {b:?}");
+        }
+        assert!(movegen::by_order(&(3, 5), &(3, 5)).is_eq());
+    }
 
     /// Picking the moves as the search does gives the order a full sort gives, for lists
     /// shorter and longer than the width cut, with tied scores (then the cell decides).
