@@ -163,6 +163,8 @@ pub struct Keys {
     table: Vec<[i16; 2 * KEY_LANES]>,
     /// The hidden units' weights of the sums: the side to move's lanes, then the other's.
     hidden: [[f32; 2 * KEY_LANES]; HIDDEN],
+    /// The same weights by input ([`by_input`]).
+    hidden_t: [[f32; HIDDEN]; 2 * KEY_LANES],
 }
 
 impl Keys {
@@ -190,7 +192,11 @@ impl Keys {
             return Err("a weight is not a finite number".to_string());
         }
         table.push([0; 2 * KEY_LANES]);
-        Ok(Keys { table, hidden })
+        Ok(Keys {
+            table,
+            hidden_t: by_input(&hidden),
+            hidden,
+        })
     }
 
     /// Shape `shape`'s lanes (the side to move's, then the other side's).
@@ -303,6 +309,8 @@ pub struct Conv {
     table: Vec<[[i16; CHANNELS]; 2]>,
     /// The hidden units' weights of the channels' sums.
     hidden: [[f32; CHANNELS]; HIDDEN],
+    /// The same weights by input ([`by_input`]).
+    hidden_t: [[f32; HIDDEN]; CHANNELS],
     /// The kernel by tap, as a [`Both`] (the channels' weights twice, for the engine's
     /// update; [`Conv::kernel`] reads it by channel).
     taps: [Both; TAPS],
@@ -342,6 +350,7 @@ impl Conv {
         let taps = std::array::from_fn(|t| std::array::from_fn(|j| kernel[j % CHANNELS][t] as i32));
         Ok(Conv {
             table,
+            hidden_t: by_input(&hidden),
             hidden,
             taps,
         })
@@ -473,7 +482,10 @@ pub struct Net {
     o_from: usize,
     /// Added to the inputs before clipping.
     pub(super) bias: [i16; INPUTS],
-    pub(super) hidden: [[f32; INPUTS]; HIDDEN],
+    /// The hidden units' weights of the inputs (private: [`Net::hidden_t`] is made from it).
+    hidden: [[f32; INPUTS]; HIDDEN],
+    /// The same weights by input ([`by_input`]).
+    hidden_t: [[f32; HIDDEN]; INPUTS],
     pub(super) hidden_bias: [f32; HIDDEN],
     pub(super) out: [f32; HIDDEN],
     pub(super) out_bias: f32,
@@ -481,6 +493,27 @@ pub struct Net {
     conv: Option<Box<Conv>>,
     /// The lines' shapes, read only with a view.
     keys: Option<Box<Keys>>,
+}
+
+/// Hidden weights by unit turned to weights by input: `[j][k]` is unit `k`'s weight of
+/// input `j`.
+fn by_input<const N: usize>(hidden: &[[f32; N]; HIDDEN]) -> [[f32; HIDDEN]; N] {
+    std::array::from_fn(|j| std::array::from_fn(|k| hidden[k][j]))
+}
+
+/// Adds to each unit's sum in `z` its weights (`by_input`, see [`by_input`]) times
+/// `inputs`, input after input.
+#[inline(always)]
+fn add_inputs<const N: usize>(
+    z: &mut [f32; HIDDEN],
+    by_input: &[[f32; HIDDEN]; N],
+    inputs: &[f32; N],
+) {
+    for (w, &v) in by_input.iter().zip(inputs) {
+        for (z, &w) in z.iter_mut().zip(w) {
+            *z += w * v;
+        }
+    }
 }
 
 /// `bytes` read as `ints` little-endian `i16`, then as many `f32` as the rest holds.
@@ -551,6 +584,7 @@ impl Net {
             o_from: embed.len() - COMBOS,
             embed,
             bias,
+            hidden_t: by_input(&hidden),
             hidden,
             hidden_bias,
             out,
@@ -589,6 +623,11 @@ impl Net {
     /// Its reading of the lines' shapes, if it has one.
     pub fn keys(&self) -> Option<&Keys> {
         self.keys.as_deref()
+    }
+
+    /// The hidden units' weights of the inputs, by unit.
+    pub fn hidden(&self) -> &[[f32; INPUTS]; HIDDEN] {
+        &self.hidden
     }
 
     /// Whether X's and O's combinations have embeddings of their own.
@@ -662,16 +701,20 @@ impl Net {
     /// The network's output in log-odds for clipped inputs `x`, the view's inputs `v` and
     /// the shapes' inputs `l` (each read only by a network that has it).
     pub fn logit(&self, x: &[f32; INPUTS], v: &[f32; CHANNELS], l: &[f32; 2 * KEY_LANES]) -> f32 {
-        let units = self.hidden.iter().zip(&self.hidden_bias).zip(&self.out);
+        // Every unit at once, input after input: each unit's sum is taken in the order
+        // a unit-by-unit loop takes it (its bias, then its weights times the inputs, the
+        // view's and the shapes' last), so the value is the same to the bit, and the
+        // sixteen units' lanes run as vectors (the units one by one ran as scalar chains).
+        let mut z = self.hidden_bias;
+        add_inputs(&mut z, &self.hidden_t, x);
+        if let Some(conv) = &self.conv {
+            add_inputs(&mut z, &conv.hidden_t, v);
+        }
+        if let Some(keys) = &self.keys {
+            add_inputs(&mut z, &keys.hidden_t, l);
+        }
         let mut out = self.out_bias;
-        for (k, ((row, &bias), &weight)) in units.enumerate() {
-            let mut z = row.iter().zip(x).fold(bias, |z, (w, v)| z + w * v);
-            if let Some(conv) = &self.conv {
-                z = conv.hidden[k].iter().zip(v).fold(z, |z, (w, v)| z + w * v);
-            }
-            if let Some(keys) = &self.keys {
-                z = keys.hidden[k].iter().zip(l).fold(z, |z, (w, v)| z + w * v);
-            }
+        for (&weight, z) in self.out.iter().zip(z) {
             out += weight * z.max(0.0);
         }
         out

@@ -1023,7 +1023,7 @@ fn vector_from_net(net: &Net, by_colour: bool) -> Result<Vec<f64>, String> {
     }
     for k in 0..HIDDEN {
         for j in 0..INPUTS {
-            w[l.hidden_w + k * l.inputs + j] = net.hidden[k][j] as f64;
+            w[l.hidden_w + k * l.inputs + j] = net.hidden()[k][j] as f64;
         }
         w[l.hidden_b + k] = net.hidden_bias[k] as f64;
         w[l.out_w + k] = net.out[k] as f64;
@@ -1200,6 +1200,53 @@ mod tests {
             .collect();
         let hidden = std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(-2.0..2.0)));
         net::Keys::new(table, hidden).unwrap()
+    }
+
+    /// The network's output, every hidden unit at once, is to the bit the output summed
+    /// unit by unit in the network's own order (a unit's bias, its inputs, then the view's,
+    /// then the shapes'), for every layout.
+    #[test]
+    fn the_network_s_output_is_its_units_summed_one_by_one() {
+        use net::{CHANNELS, INPUTS, KEY_LANES};
+        let mut rng = StdRng::seed_from_u64(11);
+        for (by_colour, view, shapes) in LAYOUTS {
+            let mut net = random_net(by_colour, 11);
+            if view {
+                net = net.with_conv(Some(random_conv(11)));
+            }
+            if shapes {
+                net = net.with_keys(Some(random_keys(11)));
+            }
+            for _ in 0..300 {
+                let x: [f32; INPUTS] = std::array::from_fn(|_| rng.random_range(0.0..1.0));
+                let v: [f32; CHANNELS] = std::array::from_fn(|_| rng.random_range(0.0..4.0));
+                let l: [f32; 2 * KEY_LANES] = std::array::from_fn(|_| rng.random_range(0.0..4.0));
+                let mut expected = net.out_bias;
+                for (k, row) in net.hidden().iter().enumerate() {
+                    let mut z = net.hidden_bias[k];
+                    for (w, x) in row.iter().zip(&x) {
+                        z += w * x;
+                    }
+                    if let Some(conv) = net.conv() {
+                        for (w, v) in conv.hidden()[k].iter().zip(&v) {
+                            z += w * v;
+                        }
+                    }
+                    if let Some(keys) = net.keys() {
+                        for (w, l) in keys.hidden()[k].iter().zip(&l) {
+                            z += w * l;
+                        }
+                    }
+                    expected += net.out[k] * z.max(0.0);
+                }
+                let got = net.logit(&x, &v, &l);
+                assert_eq!(
+                    got.to_bits(),
+                    expected.to_bits(),
+                    "{got} against {expected}"
+                );
+            }
+        }
     }
 
     #[test]
