@@ -1202,6 +1202,18 @@ mod tests {
         net::Keys::new(table, hidden).unwrap()
     }
 
+    /// A random network of `layout` (by colour, with a view, with shapes; see [`LAYOUTS`]).
+    fn random_net_of((by_colour, view, shapes): (bool, bool, bool), seed: u64) -> Net {
+        let mut net = random_net(by_colour, seed);
+        if view {
+            net = net.with_conv(Some(random_conv(seed)));
+        }
+        if shapes {
+            net = net.with_keys(Some(random_keys(seed)));
+        }
+        net
+    }
+
     /// The network's output, every hidden unit at once, is to the bit the output summed
     /// unit by unit in the network's own order (a unit's bias, its inputs, then the view's,
     /// then the shapes'), for every layout.
@@ -1209,14 +1221,8 @@ mod tests {
     fn the_network_s_output_is_its_units_summed_one_by_one() {
         use net::{CHANNELS, INPUTS, KEY_LANES};
         let mut rng = StdRng::seed_from_u64(11);
-        for (by_colour, view, shapes) in LAYOUTS {
-            let mut net = random_net(by_colour, 11);
-            if view {
-                net = net.with_conv(Some(random_conv(11)));
-            }
-            if shapes {
-                net = net.with_keys(Some(random_keys(11)));
-            }
+        for layout in LAYOUTS {
+            let net = random_net_of(layout, 11);
             for _ in 0..300 {
                 let x: [f32; INPUTS] = std::array::from_fn(|_| rng.random_range(0.0..1.0));
                 let v: [f32; CHANNELS] = std::array::from_fn(|_| rng.random_range(0.0..4.0));
@@ -1251,14 +1257,8 @@ mod tests {
 
     #[test]
     fn a_network_becomes_the_fitted_vector_and_back_unchanged() {
-        for (by_colour, view, shapes) in LAYOUTS {
-            let mut net = random_net(by_colour, 7);
-            if view {
-                net = net.with_conv(Some(random_conv(7)));
-            }
-            if shapes {
-                net = net.with_keys(Some(random_keys(7)));
-            }
+        for layout @ (by_colour, view, shapes) in LAYOUTS {
+            let net = random_net_of(layout, 7);
             let w = vector_from_net(&net, by_colour).unwrap();
             assert_eq!(w.len(), Layout::full(by_colour, view, shapes).len);
             assert_eq!(Layout::of(w.len()), Layout::full(by_colour, view, shapes));
