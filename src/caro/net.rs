@@ -161,10 +161,9 @@ pub struct Keys {
     /// By shape, the lanes for the side to move then for the other side; one more row of
     /// zeros at [`shapes()`] for [`NO_SHAPE`].
     table: Vec<[i16; 2 * KEY_LANES]>,
-    /// The hidden units' weights of the sums: the side to move's lanes, then the other's.
-    hidden: [[f32; 2 * KEY_LANES]; HIDDEN],
-    /// The same weights by input ([`by_input`]).
-    hidden_t: [[f32; HIDDEN]; 2 * KEY_LANES],
+    /// The hidden units' weights of the sums (the side to move's lanes, then the other's),
+    /// by input: `[j][k]` is unit `k`'s weight of input `j` (see [`Net::logit`]).
+    by_input: [[f32; HIDDEN]; 2 * KEY_LANES],
 }
 
 impl Keys {
@@ -194,8 +193,7 @@ impl Keys {
         table.push([0; 2 * KEY_LANES]);
         Ok(Keys {
             table,
-            hidden_t: by_input(&hidden),
-            hidden,
+            by_input: transpose(&hidden),
         })
     }
 
@@ -205,8 +203,8 @@ impl Keys {
     }
 
     /// The hidden units' weights of the sums.
-    pub fn hidden(&self) -> &[[f32; 2 * KEY_LANES]; HIDDEN] {
-        &self.hidden
+    pub fn hidden(&self) -> [[f32; 2 * KEY_LANES]; HIDDEN] {
+        transpose(&self.by_input)
     }
 
     /// What a cell's lanes ([`KeyCell`]) gain when one of its lines' short keys goes from
@@ -244,7 +242,7 @@ impl Keys {
         for v in self.table[..self.table.len() - 1].iter().flatten() {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        for v in self.hidden.iter().flatten() {
+        for v in self.hidden().iter().flatten() {
             out.extend_from_slice(&v.to_le_bytes());
         }
     }
@@ -307,10 +305,8 @@ pub struct Conv {
     /// By code, the channels read for the side to move's code then for the other's (all
     /// zero for the combinations it does not read; see [`viewed`]).
     table: Vec<[[i16; CHANNELS]; 2]>,
-    /// The hidden units' weights of the channels' sums.
-    hidden: [[f32; CHANNELS]; HIDDEN],
-    /// The same weights by input ([`by_input`]).
-    hidden_t: [[f32; HIDDEN]; CHANNELS],
+    /// The hidden units' weights of the channels' sums, by input (as [`Keys`] keeps them).
+    by_input: [[f32; HIDDEN]; CHANNELS],
     /// The kernel by tap, as a [`Both`] (the channels' weights twice, for the engine's
     /// update; [`Conv::kernel`] reads it by channel).
     taps: [Both; TAPS],
@@ -350,8 +346,7 @@ impl Conv {
         let taps = std::array::from_fn(|t| std::array::from_fn(|j| kernel[j % CHANNELS][t] as i32));
         Ok(Conv {
             table,
-            hidden_t: by_input(&hidden),
-            hidden,
+            by_input: transpose(&hidden),
             taps,
         })
     }
@@ -368,8 +363,8 @@ impl Conv {
     }
 
     /// The hidden weights of the channels.
-    pub fn hidden(&self) -> &[[f32; CHANNELS]; HIDDEN] {
-        &self.hidden
+    pub fn hidden(&self) -> [[f32; CHANNELS]; HIDDEN] {
+        transpose(&self.by_input)
     }
 
     /// The kernel's weights at tap `t`, for each lane of a [`Both`].
@@ -453,7 +448,7 @@ impl Conv {
         for v in self.table.iter().flatten().flatten().copied().chain(kernel) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        for v in self.hidden.iter().flatten() {
+        for v in self.hidden().iter().flatten() {
             out.extend_from_slice(&v.to_le_bytes());
         }
     }
@@ -482,10 +477,8 @@ pub struct Net {
     o_from: usize,
     /// Added to the inputs before clipping.
     pub(super) bias: [i16; INPUTS],
-    /// The hidden units' weights of the inputs (private: [`Net::hidden_t`] is made from it).
-    hidden: [[f32; INPUTS]; HIDDEN],
-    /// The same weights by input ([`by_input`]).
-    hidden_t: [[f32; HIDDEN]; INPUTS],
+    /// The hidden units' weights of the inputs, by input (as [`Keys`] keeps them).
+    by_input: [[f32; HIDDEN]; INPUTS],
     pub(super) hidden_bias: [f32; HIDDEN],
     pub(super) out: [f32; HIDDEN],
     pub(super) out_bias: f32,
@@ -495,14 +488,13 @@ pub struct Net {
     keys: Option<Box<Keys>>,
 }
 
-/// Hidden weights by unit turned to weights by input: `[j][k]` is unit `k`'s weight of
-/// input `j`.
-fn by_input<const N: usize>(hidden: &[[f32; N]; HIDDEN]) -> [[f32; HIDDEN]; N] {
-    std::array::from_fn(|j| std::array::from_fn(|k| hidden[k][j]))
+/// The weights by unit as weights by input, and back.
+fn transpose<const R: usize, const C: usize>(m: &[[f32; C]; R]) -> [[f32; R]; C] {
+    std::array::from_fn(|c| std::array::from_fn(|r| m[r][c]))
 }
 
-/// Adds to each unit's sum in `z` its weights (`by_input`, see [`by_input`]) times
-/// `inputs`, input after input.
+/// Adds to each unit's sum in `z` its weights (`by_input[j][k]`: unit `k`'s weight of
+/// input `j`) times `inputs`, input after input.
 #[inline(always)]
 fn add_inputs<const N: usize>(
     z: &mut [f32; HIDDEN],
@@ -584,8 +576,7 @@ impl Net {
             o_from: embed.len() - COMBOS,
             embed,
             bias,
-            hidden_t: by_input(&hidden),
-            hidden,
+            by_input: transpose(&hidden),
             hidden_bias,
             out,
             out_bias,
@@ -626,8 +617,8 @@ impl Net {
     }
 
     /// The hidden units' weights of the inputs, by unit.
-    pub fn hidden(&self) -> &[[f32; INPUTS]; HIDDEN] {
-        &self.hidden
+    pub fn hidden(&self) -> [[f32; INPUTS]; HIDDEN] {
+        transpose(&self.by_input)
     }
 
     /// Whether X's and O's combinations have embeddings of their own.
@@ -706,12 +697,12 @@ impl Net {
         // view's and the shapes' last), so the value is the same to the bit, and the
         // sixteen units' lanes run as vectors (the units one by one ran as scalar chains).
         let mut z = self.hidden_bias;
-        add_inputs(&mut z, &self.hidden_t, x);
+        add_inputs(&mut z, &self.by_input, x);
         if let Some(conv) = &self.conv {
-            add_inputs(&mut z, &conv.hidden_t, v);
+            add_inputs(&mut z, &conv.by_input, v);
         }
         if let Some(keys) = &self.keys {
-            add_inputs(&mut z, &keys.hidden_t, l);
+            add_inputs(&mut z, &keys.by_input, l);
         }
         let mut out = self.out_bias;
         for (&weight, z) in self.out.iter().zip(z) {
@@ -745,7 +736,8 @@ impl Net {
         for v in self.embed.iter().flatten().chain(self.bias.iter()) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        let floats = self.hidden.iter().flatten();
+        let hidden = self.hidden();
+        let floats = hidden.iter().flatten();
         let floats = floats.chain(self.hidden_bias.iter()).chain(self.out.iter());
         for v in floats.chain(std::iter::once(&self.out_bias)) {
             out.extend_from_slice(&v.to_le_bytes());

@@ -1021,9 +1021,10 @@ fn vector_from_net(net: &Net, by_colour: bool) -> Result<Vec<f64>, String> {
     for j in 0..INPUTS {
         w[l.bias + j] = unit(net.bias[j]);
     }
+    let hidden = net.hidden();
     for k in 0..HIDDEN {
         for j in 0..INPUTS {
-            w[l.hidden_w + k * l.inputs + j] = net.hidden()[k][j] as f64;
+            w[l.hidden_w + k * l.inputs + j] = hidden[k][j] as f64;
         }
         w[l.hidden_b + k] = net.hidden_bias[k] as f64;
         w[l.out_w + k] = net.out[k] as f64;
@@ -1043,9 +1044,10 @@ fn vector_from_net(net: &Net, by_colour: bool) -> Result<Vec<f64>, String> {
                 w[l.kernel + ch * TAPS + t] = conv.kernel(ch, t) as f64 / QK as f64;
             }
         }
+        let hidden = conv.hidden();
         for k in 0..HIDDEN {
             for ch in 0..CHANNELS {
-                w[l.hidden_w + k * l.inputs + INPUTS + ch] = conv.hidden()[k][ch] as f64;
+                w[l.hidden_w + k * l.inputs + INPUTS + ch] = hidden[k][ch] as f64;
             }
         }
     }
@@ -1060,9 +1062,10 @@ fn vector_from_net(net: &Net, by_colour: bool) -> Result<Vec<f64>, String> {
                 }
             }
         }
+        let hidden = keys.hidden();
         for k in 0..HIDDEN {
             for j in 0..2 * KEY_LANES {
-                w[l.hidden_w + k * l.inputs + INPUTS + CHANNELS + j] = keys.hidden()[k][j] as f64;
+                w[l.hidden_w + k * l.inputs + INPUTS + CHANNELS + j] = hidden[k][j] as f64;
             }
         }
     }
@@ -1223,23 +1226,28 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(11);
         for layout in LAYOUTS {
             let net = random_net_of(layout, 11);
+            let (hidden, view, shapes) = (
+                net.hidden(),
+                net.conv().map(|c| c.hidden()),
+                net.keys().map(|k| k.hidden()),
+            );
             for _ in 0..300 {
                 let x: [f32; INPUTS] = std::array::from_fn(|_| rng.random_range(0.0..1.0));
                 let v: [f32; CHANNELS] = std::array::from_fn(|_| rng.random_range(0.0..4.0));
                 let l: [f32; 2 * KEY_LANES] = std::array::from_fn(|_| rng.random_range(0.0..4.0));
                 let mut expected = net.out_bias;
-                for (k, row) in net.hidden().iter().enumerate() {
+                for (k, row) in hidden.iter().enumerate() {
                     let mut z = net.hidden_bias[k];
                     for (w, x) in row.iter().zip(&x) {
                         z += w * x;
                     }
-                    if let Some(conv) = net.conv() {
-                        for (w, v) in conv.hidden()[k].iter().zip(&v) {
+                    if let Some(view) = &view {
+                        for (w, v) in view[k].iter().zip(&v) {
                             z += w * v;
                         }
                     }
-                    if let Some(keys) = net.keys() {
-                        for (w, l) in keys.hidden()[k].iter().zip(&l) {
+                    if let Some(shapes) = &shapes {
+                        for (w, l) in shapes[k].iter().zip(&l) {
                             z += w * l;
                         }
                     }
