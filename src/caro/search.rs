@@ -971,7 +971,8 @@ const PICKED: usize = 3;
 /// order. The moves come out as sorting them all would put them.
 fn next_in_order(moves: &mut [(usize, i32)], k: usize, width: usize) {
     use movegen::order_key;
-    use std::cmp::Reverse;
+    // The sorts' key: the larger order key first.
+    let first = |m: &(usize, i32)| std::cmp::Reverse(order_key(m));
     if k >= moves.len() {
         return;
     }
@@ -989,13 +990,13 @@ fn next_in_order(moves: &mut [(usize, i32)], k: usize, width: usize) {
         let rest = &mut moves[k..];
         let cut = width - k;
         if rest.len() > cut {
-            rest.select_nth_unstable_by_key(cut - 1, |m| Reverse(order_key(m)));
-            rest[..cut].sort_unstable_by_key(|m| Reverse(order_key(m)));
+            rest.select_nth_unstable_by_key(cut - 1, first);
+            rest[..cut].sort_unstable_by_key(first);
         } else {
-            rest.sort_unstable_by_key(|m| Reverse(order_key(m)));
+            rest.sort_unstable_by_key(first);
         }
     } else if k == width {
-        moves[k..].sort_unstable_by_key(|m| Reverse(order_key(m)));
+        moves[k..].sort_unstable_by_key(first);
     }
 }
 
