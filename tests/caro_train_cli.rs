@@ -1011,6 +1011,19 @@ fn train_net_view_writes_a_network_with_a_view_that_a_fit_without_one_cannot_sta
     let net = fitted.rule(Rule::Freestyle).net().unwrap();
     assert!(net.conv().is_some(), "{err}");
     assert_only_the_network_changed(&fitted, shipped, Rule::Freestyle);
+    // The kernel was fitted tied by the square's symmetries (a board turned or mirrored is
+    // judged the same): its four corners alike, its four edges alike, in every channel.
+    let conv = net.conv().unwrap();
+    for ch in 0..caro::caro::net::CHANNELS {
+        let k: Vec<i16> = (0..caro::caro::net::TAPS)
+            .map(|t| conv.kernel(ch, t))
+            .collect();
+        let alike = |taps: [usize; 4]| taps.iter().all(|&t| k[t] == k[taps[0]]);
+        assert!(
+            alike([0, 2, 6, 8]) && alike([1, 3, 5, 7]),
+            "channel {ch}: {k:?}"
+        );
+    }
     // The view is read: most positions' corrections differ from the same network's
     // without it.
     assert_most_corrections_differ(&fitted, net.clone().with_conv(None), &positions);

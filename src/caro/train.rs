@@ -973,6 +973,9 @@ pub fn fit_net(
             w0[l.shape..].copy_from_slice(&from[f.shape..]);
         }
     }
+    // The board looks the same turned or mirrored, so the kernel does too: its taps tied
+    // by the square's symmetries from the start, and moved by their mean gradient.
+    tie_kernel(&mut w0[l.kernel..l.hidden_w]);
     let mut adam = Adam::new(l.len);
     let mut grad = vec![0.0; l.len];
     let epochs = config.epochs;
@@ -982,6 +985,7 @@ pub fn fit_net(
         for s in batch {
             net_gradient(s, w, batch.len(), &mut grad);
         }
+        tie_kernel(&mut grad[l.kernel..l.hidden_w]);
         adam.next_step();
         for (f, g) in grad.iter().enumerate() {
             let g = g + NET_L2 * w[f];
@@ -997,6 +1001,23 @@ pub fn fit_net(
     };
     let best = descend(w0, train, held_out, &config, net_loss, step, report);
     Ok(net_from_vector(&best))
+}
+
+/// The kernel's taps (by channel, [`net::TAPS`] each, row by row) made equal within each
+/// class the square's turns and mirrors map onto each other: the four corners, the four
+/// edges, the centre. Applied to the weights and to each step's gradient, it keeps a
+/// kernel symmetric, and with it the evaluation of a square board the same under its eight
+/// symmetries.
+fn tie_kernel(kernel: &mut [f64]) {
+    const CLASSES: [&[usize]; 2] = [&[0, 2, 6, 8], &[1, 3, 5, 7]];
+    for taps in kernel.chunks_mut(net::TAPS) {
+        for class in CLASSES {
+            let mean = class.iter().map(|&t| taps[t]).sum::<f64>() / class.len() as f64;
+            for &t in class {
+                taps[t] = mean;
+            }
+        }
+    }
 }
 
 /// A network as the vector [`fit_net`] fits ([`Layout`]), with embeddings by colour when
@@ -1146,6 +1167,29 @@ fn net_from_vector(w: &[f64]) -> Net {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_kernel_s_taps_are_tied_by_the_square_s_symmetries() {
+        // Each channel's four corners become their mean, its four edges theirs; the centre
+        // and the channel's sum stay as they were.
+        let mut rng = StdRng::seed_from_u64(9);
+        let before: Vec<f64> = (0..net::CHANNELS * net::TAPS)
+            .map(|_| rng.random_range(-1.0..1.0))
+            .collect();
+        let mut kernel = before.clone();
+        tie_kernel(&mut kernel);
+        for (k, b) in kernel.chunks(net::TAPS).zip(before.chunks(net::TAPS)) {
+            let mean = |taps: [usize; 4]| taps.iter().map(|&t| b[t]).sum::<f64>() / 4.0;
+            for (taps, m) in [
+                ([0, 2, 6, 8], mean([0, 2, 6, 8])),
+                ([1, 3, 5, 7], mean([1, 3, 5, 7])),
+            ] {
+                assert!(taps.iter().all(|&t| (k[t] - m).abs() < 1e-12), "{k:?}");
+            }
+            assert_eq!(k[4], b[4]);
+            assert!((k.iter().sum::<f64>() - b.iter().sum::<f64>()).abs() < 1e-12);
+        }
+    }
 
     /// A network of seeded random weights, every kind of weight set.
     fn random_net(by_colour: bool, seed: u64) -> Net {
