@@ -419,9 +419,9 @@ const VCT_TRAPS: [&str; 2] = [
 ];
 
 /// A third position of the same kind, once among the traps above: O to move is lost. Master
-/// plays 7,9, which leaves X no win a VCT finds (not in 16 million nodes), yet X's quiet 8,9
-/// then wins: every reply of O's leaves X a VCT. Whether Master's move here leaves a VCT says
-/// only whether the loss starts with a threat.
+/// plays 7,9, a four, which leaves X no win a VCT finds (not in 16 million nodes), yet X's
+/// forced block 8,9, which threatens nothing, then wins: every reply of O's leaves X a VCT.
+/// Whether Master's move here leaves a VCT says only whether the loss starts with a threat.
 const LOST_TRAP: &str = "freestyle 15x15 9,8 10,6 4,6 9,7 8,8 10,8 8,6 10,7 10,5 8,7 11,7 11,8 7,7 12,9 13,10 10,9 10,10 9,6 8,5 9,9 11,9 9,10 8,11 13,6 12,7 6,9 7,8 11,6 12,6";
 
 /// Whether the side to move in `board` wins by threats within `nodes` (a fresh engine).
@@ -476,7 +476,8 @@ fn master_checks_its_move_against_the_opponents_threat_lines() {
 
 #[test]
 fn a_quiet_move_wins_after_masters_move_in_the_lost_trap() {
-    // After 7,9 the VCT finds no win for X: the win starts with a quiet move.
+    // After 7,9 the VCT finds no win for X: the win goes through the forced block 8,9, a
+    // quiet move (it threatens nothing), after which O is free to answer anywhere.
     let board = parse_position(&format!("{LOST_TRAP} 7,9")).unwrap();
     assert!(!has_vct(&board, 1_000_000));
     // After X's 8,9 every move of O's loses: a search of one ply proves it.
