@@ -1017,18 +1017,23 @@ fn assert_alike_turned(rule: Rule, n: usize, moves: &[Pos], w: &'static RuleWeig
 }
 
 #[test]
-fn the_shipped_freestyle_evaluation_judges_a_square_board_the_same_turned_or_mirrored() {
-    // Its network's view was fitted with a tied kernel (renju's, fitted before the tie,
-    // still tells a board from its mirror).
-    let w = Weights::shipped().unwrap().rule(Rule::Freestyle);
-    assert!(
-        w.net().and_then(|n| n.conv()).is_some(),
-        "freestyle's network has a view"
-    );
+fn the_shipped_evaluations_judge_a_square_board_the_same_turned_or_mirrored() {
+    // Freestyle's and renju's networks have a view, each fitted with a tied kernel (freestyle's
+    // since the fortieth session, renju's since the forty-first); standard's and caro's
+    // networks have none, and the pair values and combinations read every line alike.
     let mut rng = StdRng::seed_from_u64(41);
-    for (n, moves) in undecided_boards(Rule::Freestyle, w, &mut rng) {
-        let at = format!("{n}x{n}, {} stones", moves.len());
-        assert_alike_turned(Rule::Freestyle, n, &moves, w, &at);
+    for rule in weights::RULES {
+        let w = Weights::shipped().unwrap().rule(rule);
+        if matches!(rule, Rule::Freestyle | Rule::Renju) {
+            assert!(
+                w.net().and_then(|n| n.conv()).is_some(),
+                "{rule:?}'s network has a view"
+            );
+        }
+        for (n, moves) in undecided_boards(rule, w, &mut rng) {
+            let at = format!("{rule:?} {n}x{n}, {} stones", moves.len());
+            assert_alike_turned(rule, n, &moves, w, &at);
+        }
     }
 }
 
