@@ -18,6 +18,8 @@ mod native {
     use clap::Parser;
     use std::io::{BufRead, Write};
     use std::panic::{catch_unwind, AssertUnwindSafe};
+    use std::sync::mpsc;
+    use web_time::Instant;
 
     /// A Gomocup brain: speaks the Piskvork protocol on standard input and output (START,
     /// RECTSTART, BEGIN, TURN, BOARD, INFO, TAKEBACK, RESTART, ABOUT, END).
@@ -40,22 +42,32 @@ mod native {
         let mut options = BrainOptions::new(parsed.level.unwrap_or_else(default_level));
         options.seed = parsed.seed;
         options.verbose = parsed.verbose;
-        // The engine's own panics are bugs, but a brain that dies loses the whole match: report
-        // them as ERROR and keep answering. The default hook still prints the panic on stderr.
         let mut brain = Brain::new(options);
-        let stdin = std::io::stdin();
-        let mut input = stdin.lock();
-        let mut stdout = std::io::stdout();
-        let mut raw = Vec::new();
-        loop {
-            raw.clear();
-            match input.read_until(b'\n', &mut raw) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {}
+        // Lines are read on a thread of their own, which notes when each arrived: a move's
+        // time runs from then, even if the brain was still busy with the line before.
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            loop {
+                let mut raw = Vec::new();
+                match input.read_until(b'\n', &mut raw) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                if sender.send((raw, Instant::now())).is_err() {
+                    break;
+                }
             }
+        });
+        let mut stdout = std::io::stdout();
+        for (raw, received) in lines {
             // Managers may send any bytes; a line that is not UTF-8 is still a line.
             let line = String::from_utf8_lossy(&raw);
-            let out = catch_unwind(AssertUnwindSafe(|| brain.handle_line(&line)))
+            // The engine's own panics are bugs, but a brain that dies loses the whole match:
+            // report them as ERROR and keep answering. The default hook still prints the
+            // panic on stderr.
+            let out = catch_unwind(AssertUnwindSafe(|| brain.handle_line_at(&line, received)))
                 .unwrap_or_else(|_| vec!["ERROR internal error in the brain".to_string()]);
             for reply in out {
                 if writeln!(stdout, "{reply}").is_err() {

@@ -10,8 +10,9 @@
 
 use crate::caro::greedy;
 use crate::caro::{new_bot, Board, BotOptions, CaroBot, Level, Pos, Rule};
-use crate::game::{Budget, Deadline, InputError, Side};
+use crate::game::{InputError, Side};
 use std::time::Duration;
+use web_time::Instant;
 
 /// The manager's rule bits (INFO rule): a bitmask, or sum, of these. 0 is freestyle.
 pub const RULE_EXACTLY_FIVE: u32 = 1;
@@ -324,6 +325,10 @@ pub struct Brain {
     bots_made: u64,
     /// Time spent thinking this match, for `timeout_match` without `time_left`.
     spent: Duration,
+    /// When the line being handled arrived, and when the command it belongs to did (a
+    /// BOARD's first line): a move's time runs from there, as the manager's clock does.
+    line_received: Instant,
+    command_received: Instant,
     finished: bool,
 }
 
@@ -339,6 +344,8 @@ impl Brain {
             bot: None,
             bots_made: 0,
             spent: Duration::ZERO,
+            line_received: Instant::now(),
+            command_received: Instant::now(),
             finished: false,
         }
     }
@@ -391,6 +398,18 @@ impl Brain {
     /// Handles one line from the manager; returns the lines to send back (often none or one).
     /// Never panics on any input.
     pub fn handle_line(&mut self, line: &str) -> Vec<String> {
+        self.handle_line_at(line, Instant::now())
+    }
+
+    /// [`Brain::handle_line`] for a line that arrived at `received`: a move asked for then
+    /// has its time counted from then, so that whatever kept the brain from reading it at
+    /// once (the work of the line before, a busy machine) is not spent past the manager's
+    /// clock.
+    pub fn handle_line_at(&mut self, line: &str, received: Instant) -> Vec<String> {
+        self.line_received = received;
+        if !self.reading_board {
+            self.command_received = received;
+        }
         let line = line.trim();
         if line.is_empty() || self.finished {
             return Vec::new();
@@ -523,7 +542,7 @@ impl Brain {
             // so far and take the line as a command.
             self.reading_board = false;
             let mut out = error("BOARD ended without DONE");
-            out.extend(self.handle_line(line));
+            out.extend(self.handle_line_at(line, self.line_received));
             return out;
         }
         let Some((xy, field)) = line.rsplit_once(',') else {
@@ -581,10 +600,7 @@ impl Brain {
                 Err(_) => return bad(),
             },
             "rule" => match value.parse() {
-                Ok(v) => {
-                    self.rule_bits = v;
-                    self.warm_up();
-                }
+                Ok(v) => self.rule_bits = v,
                 Err(_) => return bad(),
             },
             "game_type" if value.parse::<u32>().is_err() => return bad(),
@@ -594,12 +610,14 @@ impl Brain {
         Vec::new()
     }
 
-    /// Does now, outside any move's time, what the first move would otherwise pay for: the
-    /// rule's pattern tables (built on first use, tens of milliseconds) and the bot with its
-    /// tables. Called at START and when the rule changes.
+    /// Does at START, before its OK and so outside any move's time, what the first move
+    /// would otherwise pay for: the bot with its tables, and the pattern tables of every
+    /// rule (built on first use, about 25 ms a rule), not only the current one: INFO rule
+    /// comes after the OK, and a manager may ask for a move right after it.
     fn warm_up(&mut self) {
-        let rule = self.rule();
-        crate::caro::patterns::pair_table(rule);
+        for rule in Rule::ALL {
+            crate::caro::patterns::lookup_table(rule);
+        }
         self.bot_for(self.planned_time());
     }
 
@@ -639,20 +657,28 @@ impl Brain {
             return error("the board is full: no move left");
         }
         let (board, ours) = game.engine_board(rule);
+        // The move's time runs from when its command arrived: what kept the brain from
+        // reading it (the work of the line before, a busy machine) comes out of the plan.
+        let gone = self.command_received.elapsed();
+        let budget = planned
+            .saturating_sub(gone)
+            .max(Duration::from_millis(FASTEST_MS));
         let mut out = Vec::new();
         if self.options.verbose {
             out.push(format!(
-                "DEBUG level {} rule {} as {} planned {} ms",
+                "DEBUG level {} rule {} as {} planned {} ms, {} ms gone before thinking, \
+                 {} ms left",
                 self.options.level.name(),
                 rule.name(),
                 if ours == Side::First { "X" } else { "O" },
-                planned.as_millis()
+                planned.as_millis(),
+                gone.as_millis(),
+                budget.as_millis()
             ));
         }
 
-        let clock = Deadline::start(Budget::time(planned));
-        let chosen = self.bot_for(planned).choose_move(&board);
-        self.spent += clock.elapsed();
+        let chosen = self.bot_for(budget).choose_move(&board);
+        self.spent += self.command_received.elapsed();
 
         let game = self.game.as_mut().expect("checked above");
         let pos = match chosen {
@@ -1219,6 +1245,68 @@ mod tests {
         move_of(&one(&mut b, "TURN 14,0"));
         assert_eq!(b.bots_made, made + 1);
         assert_eq!(b.bot.as_ref().map(|(h, _)| *h), Some(Some(8)));
+    }
+
+    /// The numbers of a verbose DEBUG line's time plan: planned, gone and left, in ms.
+    fn time_plan(debug: &str) -> [u64; 3] {
+        let number_before = |word: &str| -> u64 {
+            let head = &debug[..debug
+                .find(word)
+                .unwrap_or_else(|| panic!("{word}: {debug}"))];
+            let digits = head.trim_end().rsplit(' ').next().unwrap_or_default();
+            digits
+                .parse()
+                .unwrap_or_else(|_| panic!("no number before {word}: {debug}"))
+        };
+        [
+            number_before("ms, "),
+            number_before("ms gone"),
+            number_before("ms left"),
+        ]
+    }
+
+    #[test]
+    fn a_moves_time_runs_from_when_its_command_arrived() {
+        // The manager's clock starts when it sends a move's command; a brain that reads it
+        // late (still busy with the line before) may only think for what is left.
+        let mut b = Brain::new(BrainOptions {
+            level: Level::Master,
+            seed: Some(7),
+            verbose: true,
+        });
+        assert_eq!(one(&mut b, "START 15"), "OK");
+        assert!(b.handle_line("INFO timeout_turn 500").is_empty());
+        let ago = |ms: u64| {
+            Instant::now()
+                .checked_sub(Duration::from_millis(ms))
+                .expect("the clock has run that long")
+        };
+        // The BOARD's first line came 400 ms ago, its stones and DONE only now.
+        assert!(b.handle_line_at("BOARD", ago(400)).is_empty());
+        for line in ["7,7,2", "8,8,1", "7,8,2"] {
+            assert!(b.handle_line(line).is_empty());
+        }
+        let out = b.handle_line("DONE");
+        assert_eq!(out.len(), 2, "{out:?}");
+        let [planned, gone, left] = time_plan(&out[0]);
+        assert_eq!(planned, 470, "{}", out[0]);
+        assert!(gone >= 400, "{}", out[0]);
+        assert!(left <= 70, "{}", out[0]);
+        move_of(&out[1]);
+        // A TURN read after the whole turn has gone by still gets a move, in the least time.
+        let out = b.handle_line_at("TURN 0,0", ago(600));
+        let [_, gone, left] = time_plan(&out[0]);
+        assert!(gone >= 600, "{}", out[0]);
+        assert_eq!(left, FASTEST_MS, "{}", out[0]);
+        move_of(&out[1]);
+        // A line that interrupts a BOARD starts its own clock: the BOARD's is not its.
+        assert!(b.handle_line_at("BOARD", ago(5_000)).is_empty());
+        let out = b.handle_line_at("TURN 14,14", ago(450));
+        assert!(out[0].starts_with("ERROR"), "{out:?}");
+        let [_, gone, left] = time_plan(&out[1]);
+        assert!((450..5_000).contains(&gone), "{}", out[1]);
+        assert!(left <= 20, "{}", out[1]);
+        move_of(&out[2]);
     }
 
     #[test]
