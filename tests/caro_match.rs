@@ -290,3 +290,91 @@ fn bad_configurations_are_refused() {
     ));
     assert_eq!(spec.unwrap(), pbrain_greedy());
 }
+
+#[cfg(unix)]
+#[test]
+fn under_a_match_clock_an_engine_hears_its_time_and_loses_when_it_runs_out() {
+    // The script notes every line it gets and thinks 300 ms a move: within its 1000 ms
+    // turn, not within the 100 ms its match clock holds for the whole game.
+    let dir = std::env::temp_dir().join(format!("caro-match-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let heard = dir.join("heard.txt");
+    let engine = script_engine(
+        "slow-clock",
+        &format!(
+            r#"while read -r line; do
+  echo "$line" >> '{}'
+  case "$line" in
+    START*|RECTSTART*) echo OK ;;
+    BEGIN*|TURN*|DONE*) sleep 0.3; echo 0,0 ;;
+    END*) exit 0 ;;
+  esac
+done"#,
+            heard.display()
+        ),
+    );
+    let PlayerSpec::Engine { path, .. } = &engine else {
+        panic!("a script engine");
+    };
+    let script_dir = path.parent().unwrap().to_path_buf();
+    let mut config = MatchConfig::new(greedy(), engine);
+    config.games = 2;
+    config.time_ms = 1_000;
+    config.match_ms = Some(100);
+    config.tolerance_ms = 100;
+    config.seed = 5;
+    let (score, records) = collect(&config);
+    let heard = std::fs::read_to_string(&heard).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&script_dir).unwrap();
+    assert_eq!(score.a_wins, 2);
+    for record in &records {
+        assert!(
+            record
+                .reason
+                .contains("no answer in time (100 ms left of its match time)"),
+            "{}",
+            record.reason
+        );
+    }
+    let lines: Vec<&str> = heard.lines().collect();
+    assert!(lines.contains(&"INFO timeout_turn 1000"), "{heard}");
+    assert!(lines.contains(&"INFO timeout_match 100"), "{heard}");
+    // The time left comes just before the move's command.
+    let told = lines
+        .iter()
+        .position(|l| *l == "INFO time_left 100")
+        .unwrap_or_else(|| panic!("{heard}"));
+    assert!(
+        ["BEGIN", "TURN", "BOARD"]
+            .iter()
+            .any(|c| lines[told + 1].starts_with(c)),
+        "{heard}"
+    );
+}
+
+#[test]
+fn master_plans_its_moves_within_a_match_clock() {
+    // Two seconds for a whole game, one a move: Master must spread them and never lose on
+    // time (the grace is a tenth of the clock).
+    let mut config = MatchConfig::new(PlayerSpec::Level(Level::Master), greedy());
+    config.games = 2;
+    config.rule = Rule::Freestyle;
+    config.time_ms = 1_000;
+    config.match_ms = Some(2_000);
+    config.tolerance_ms = 200;
+    config.seed = 8;
+    let (score, records) = collect(&config);
+    for record in &records {
+        assert!(!record.reason.contains("time"), "{}", record.reason);
+        check_legal(record);
+        let mine: u64 = record
+            .times_ms
+            .iter()
+            .skip(usize::from(record.a_side != Side::First) ^ (record.opening.len() % 2))
+            .step_by(2)
+            .sum();
+        assert!(mine <= 2_200, "Master thought {mine} ms in a game");
+    }
+    assert_eq!(score.a_wins, 2, "Master beats Greedy");
+}

@@ -27,6 +27,8 @@ fn match_prints_progress_and_a_result_with_elo() {
             "4",
             "--time-ms",
             "300",
+            "--match-ms",
+            "60000",
             "--tolerance-ms",
             "5000",
         ],
@@ -34,6 +36,10 @@ fn match_prints_progress_and_a_result_with_elo() {
     );
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains(", 300 ms a move and 60000 ms a game each, "),
+        "{stdout}"
+    );
     for n in 1..=3 {
         assert!(stdout.contains(&format!("game {n}/3: ")), "{stdout}");
     }
@@ -88,6 +94,16 @@ fn match_refuses_bad_arguments() {
             "18446744073709551615",
         ],
         vec!["match", "--a", "greedy", "--b", "greedy", "--games", "0"],
+        vec!["match", "--a", "greedy", "--b", "greedy", "--match-ms", "0"],
+        vec![
+            "match",
+            "--a",
+            "greedy",
+            "--b",
+            "greedy",
+            "--match-ms",
+            "-5",
+        ],
     ] {
         let out = caro(&args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

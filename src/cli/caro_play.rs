@@ -399,6 +399,11 @@ pub struct MatchArgs {
     /// B's time per move in ms [default: --time-ms]
     #[arg(long, value_name = "T", value_parser = in_range(1u64, MAX_MOVE_MS))]
     pub time_b: Option<u64>,
+    /// A match clock: each player's thinking time for a whole game in ms, as Gomocup's
+    /// timeout_match (engines are told it, and their time_left before each move); a player
+    /// whose moves add up to more loses the game [default: none]
+    #[arg(long, value_name = "G", value_parser = in_range(1u64, 24 * MAX_MOVE_MS))]
+    pub match_ms: Option<u64>,
     /// Seed of the openings and the levels' random choices [default: random, printed]
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
@@ -440,6 +445,7 @@ pub fn run_match(args: &MatchArgs) -> Result<(), InputError> {
     config.time_ms = args.time_ms;
     config.time_a_ms = args.time_a;
     config.time_b_ms = args.time_b;
+    config.match_ms = args.match_ms;
     config.tolerance_ms = args.tolerance_ms;
     config.opening_stones = args.openings;
     config.concurrency = args.concurrency;
@@ -470,7 +476,7 @@ pub fn run_match(args: &MatchArgs) -> Result<(), InputError> {
             InputError::new(format!("cannot make the directory {}: {e}", dir.display()))
         })?;
     }
-    let times = if config.time_a() == config.time_b() {
+    let mut times = if config.time_a() == config.time_b() {
         format!("{} ms a move", config.time_a())
     } else {
         format!(
@@ -479,6 +485,9 @@ pub fn run_match(args: &MatchArgs) -> Result<(), InputError> {
             config.time_b()
         )
     };
+    if let Some(total) = config.match_ms {
+        times.push_str(&format!(" and {total} ms a game each"));
+    }
     println!(
         "match: A={} vs B={}, {} games, rule {}, {}x{}, {times}, {openings_text}, seed {}{}",
         config.a,

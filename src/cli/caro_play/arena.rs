@@ -11,7 +11,9 @@ use crate::caro::{
     new_bot, Board, BotOptions, CaroBot, Engine, EngineConfig, Level, Limits, Pos, Rule,
 };
 use crate::game::{InputError, Outcome, Side};
-use crate::protocol::gomocup::{format_pos, parse_reply_move, parse_xy, rule_bits, Reply};
+use crate::protocol::gomocup::{
+    format_pos, parse_reply_move, parse_xy, plan_move_time, rule_bits, Reply, TimeInfo,
+};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -91,8 +93,12 @@ pub struct MatchConfig {
     /// A's and B's own time per move, when they differ from `time_ms` (time-odds runs).
     pub time_a_ms: Option<u64>,
     pub time_b_ms: Option<u64>,
+    /// Each player's thinking time for a whole game (Gomocup's `timeout_match`), if the
+    /// match has such a clock: engines are told it and, before each move, their
+    /// `time_left`; a player whose moves add up to more than it (and the tolerance) loses.
+    pub match_ms: Option<u64>,
     /// Extra time an external engine gets per answer before it loses on time (pipes,
-    /// process start-up, a slow machine).
+    /// process start-up, a slow machine), and any player beyond its match time.
     pub tolerance_ms: u64,
     pub seed: u64,
     /// Stones in each random opening (0: every game starts on an empty board).
@@ -115,6 +121,7 @@ impl MatchConfig {
             rows: 15,
             cols: 15,
             time_ms: 1_000,
+            match_ms: None,
             tolerance_ms: 1_000,
             seed: 1,
             opening_stones: 3,
@@ -349,8 +356,9 @@ const BALANCE_TRIES: usize = 200;
 trait Player {
     /// Gets ready for a new game on an empty board of this size and rule.
     fn start_game(&mut self, rows: usize, cols: usize, rule: Rule) -> Result<(), String>;
-    /// The move to play in `board` (its side to move is this player's).
-    fn choose(&mut self, board: &Board) -> Result<Pos, String>;
+    /// The move to play in `board` (its side to move is this player's), with `time_left` ms
+    /// left of its match time under a match clock.
+    fn choose(&mut self, board: &Board, time_left: Option<u64>) -> Result<Pos, String>;
     /// The game is over (the player may stop its process).
     fn end_game(&mut self);
 }
@@ -360,6 +368,8 @@ struct LevelPlayer {
     level: Level,
     /// The most a move may take: Master uses it all, the other levels keep their budgets.
     time: Duration,
+    /// The match clock's time for a game, if any.
+    match_ms: Option<u64>,
     seed: u64,
     bot: Option<CaroBot>,
 }
@@ -377,8 +387,22 @@ impl Player for LevelPlayer {
         Ok(())
     }
 
-    fn choose(&mut self, board: &Board) -> Result<Pos, String> {
+    fn choose(&mut self, board: &Board, time_left: Option<u64>) -> Result<Pos, String> {
         let bot = self.bot.as_mut().ok_or("the game was not started")?;
+        if let (Some(total), Some(left)) = (self.match_ms, time_left) {
+            // Planned as the Gomocup brain plans a move under a match clock.
+            let info = TimeInfo {
+                timeout_turn: Some(self.time.as_millis().min(u64::MAX as u128) as u64),
+                timeout_match: Some(total),
+                time_left: Some(left.min(i64::MAX as u64) as i64),
+            };
+            let own = board.stone_count() / 2;
+            let empty = board.rows() * board.cols() - board.stone_count();
+            let plan = plan_move_time(&info, own, empty, Duration::ZERO);
+            if let Some(budget) = self.level.budget_within(plan) {
+                bot.set_budget(budget);
+            }
+        }
         bot.choose_move(board)
             .ok_or_else(|| "the bot found no move".to_string())
     }
@@ -491,6 +515,7 @@ struct EnginePlayer {
     path: PathBuf,
     args: Vec<String>,
     time_ms: u64,
+    match_ms: Option<u64>,
     tolerance_ms: u64,
     process: Option<EngineProcess>,
     /// How many moves of the game the engine has been told of (its own included).
@@ -545,7 +570,7 @@ impl Player for EnginePlayer {
         }
         for info in [
             format!("INFO timeout_turn {}", self.time_ms),
-            "INFO timeout_match 0".to_string(),
+            format!("INFO timeout_match {}", self.match_ms.unwrap_or(0)),
             "INFO max_memory 0".to_string(),
             "INFO game_type 1".to_string(),
             format!("INFO rule {}", rule_bits(rule)),
@@ -557,15 +582,20 @@ impl Player for EnginePlayer {
         Ok(())
     }
 
-    fn choose(&mut self, board: &Board) -> Result<Pos, String> {
+    fn choose(&mut self, board: &Board, time_left: Option<u64>) -> Result<Pos, String> {
         let moves = board.moves();
         let me = board.to_move();
         let known = self.known;
         let process = self.process()?;
+        // Under a match clock the engine hears its time left first, in the same write.
+        let mut command = match time_left {
+            Some(left) => format!("INFO time_left {left}\n"),
+            None => String::new(),
+        };
         if moves.is_empty() {
-            process.send("BEGIN")?;
+            command.push_str("BEGIN");
         } else if known > 0 && known + 1 == moves.len() {
-            process.send(&format!("TURN {}", format_pos(moves[moves.len() - 1])))?;
+            command.push_str(&format!("TURN {}", format_pos(moves[moves.len() - 1])));
         } else {
             // First turn after an opening, or the engine lost track: the whole position.
             let mut board = String::from("BOARD");
@@ -579,11 +609,16 @@ impl Player for EnginePlayer {
                 board.push_str(&format!("\n{},{field}", format_pos(pos)));
             }
             board.push_str("\nDONE");
-            process.send(&board)?;
+            command.push_str(&board);
         }
+        process.send(&command)?;
+        let limit = time_left.map_or(self.time_ms, |left| left.min(self.time_ms));
         let deadline =
-            Instant::now() + Duration::from_millis(self.time_ms.saturating_add(self.tolerance_ms));
-        let pos = self.read_move(deadline)?;
+            Instant::now() + Duration::from_millis(limit.saturating_add(self.tolerance_ms));
+        let pos = self.read_move(deadline).map_err(|e| match time_left {
+            Some(left) if left < self.time_ms => format!("{e} ({left} ms left of its match time)"),
+            _ => e,
+        })?;
         self.known = moves.len() + 1;
         Ok(pos)
     }
@@ -605,6 +640,7 @@ fn make_player(
         PlayerSpec::Level(level) => Box::new(LevelPlayer {
             level: *level,
             time: Duration::from_millis(time_ms),
+            match_ms: config.match_ms,
             seed,
             bot: None,
         }),
@@ -612,6 +648,7 @@ fn make_player(
             path: path.clone(),
             args: args.clone(),
             time_ms,
+            match_ms: config.match_ms,
             tolerance_ms: config.tolerance_ms,
             process: None,
             known: 0,
@@ -631,14 +668,20 @@ fn game_seed(seed: u64, game: usize, player: u64) -> u64 {
 }
 
 /// Plays one game from `opening` between X and O; the loser of a fault is named in the
-/// reason. Returns the final board, the outcome, the reason and each move's time.
+/// reason. Under a match clock (`match_ms`), a player whose moves add up to more than it
+/// and `tolerance_ms` loses on time. Returns the final board, the outcome, the reason and
+/// each move's time.
 fn play_game(
     x: &mut dyn Player,
     o: &mut dyn Player,
     board: Board,
     names: [&str; 2],
+    match_ms: Option<u64>,
+    tolerance_ms: u64,
 ) -> (Board, Outcome, String, Vec<u64>) {
     let mut times = Vec::new();
+    // Each side's thinking time so far, for the match clock.
+    let mut used = [0u64; 2];
     let mut board = board;
     let (rows, cols, rule) = (board.rows(), board.cols(), board.rule());
     let fault = |side: Side, msg: String| {
@@ -665,10 +708,23 @@ fn play_game(
             break;
         }
         let side = board.to_move();
+        let time_left = match_ms.map(|total| total.saturating_sub(used[side.index()]));
         let clock = Instant::now();
-        let choice = players[side.index()].choose(&board);
-        times.push(clock.elapsed().as_millis().min(u64::MAX as u128) as u64);
+        let choice = players[side.index()].choose(&board, time_left);
+        let ms = clock.elapsed().as_millis().min(u64::MAX as u128) as u64;
+        times.push(ms);
+        used[side.index()] = used[side.index()].saturating_add(ms);
         match choice {
+            Ok(_) if match_ms.is_some_and(|total| used[side.index()] > total + tolerance_ms) => {
+                ended = Some(fault(
+                    side,
+                    format!(
+                        "ran out of its match time: {} ms of {} thought",
+                        used[side.index()],
+                        match_ms.unwrap_or(0)
+                    ),
+                ));
+            }
             Ok(pos) => {
                 if let Err(e) = board.play(pos) {
                     ended = Some(fault(
@@ -729,10 +785,25 @@ fn play_match_game(config: &MatchConfig, empty: &Board, game: usize) -> GameReco
         }
     }
     let (a_name, b_name) = (format!("A:{}", config.a), format!("B:{}", config.b));
+    let clock = (config.match_ms, config.tolerance_ms);
     let (board, outcome, reason, times_ms) = if a_side == Side::First {
-        play_game(a.as_mut(), b.as_mut(), board, [&a_name, &b_name])
+        play_game(
+            a.as_mut(),
+            b.as_mut(),
+            board,
+            [&a_name, &b_name],
+            clock.0,
+            clock.1,
+        )
     } else {
-        play_game(b.as_mut(), a.as_mut(), board, [&b_name, &a_name])
+        play_game(
+            b.as_mut(),
+            a.as_mut(),
+            board,
+            [&b_name, &a_name],
+            clock.0,
+            clock.1,
+        )
     };
     let result = match outcome {
         Outcome::Draw => GameResult::Draw,
@@ -1038,6 +1109,79 @@ pub fn describe_game(total: usize, config: &MatchConfig, record: &GameRecord) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A player that thinks for `ms` (sleeps), plays the first free cell, and notes the
+    /// match time it was told it had left before each move.
+    struct Sleeper {
+        ms: u64,
+        told: Vec<Option<u64>>,
+    }
+
+    impl Player for Sleeper {
+        fn start_game(&mut self, _: usize, _: usize, _: Rule) -> Result<(), String> {
+            Ok(())
+        }
+
+        fn choose(&mut self, board: &Board, time_left: Option<u64>) -> Result<Pos, String> {
+            self.told.push(time_left);
+            std::thread::sleep(Duration::from_millis(self.ms));
+            (0..board.rows() * board.cols())
+                .map(|i| Pos::new(i / board.cols(), i % board.cols()))
+                .find(|&p| board.check_move(p).is_ok())
+                .ok_or_else(|| "no free cell".to_string())
+        }
+
+        fn end_game(&mut self) {}
+    }
+
+    #[test]
+    fn a_player_whose_moves_outlast_the_match_clock_loses_on_time() {
+        let board = Board::new(10, 10, Rule::Freestyle).unwrap();
+        let mut slow = Sleeper {
+            ms: 30,
+            told: Vec::new(),
+        };
+        let mut quick = Sleeper {
+            ms: 0,
+            told: Vec::new(),
+        };
+        // X thinks 30 ms a move against 50 ms for the game (and 5 of grace): its second
+        // move runs out.
+        let (board, outcome, reason, times) =
+            play_game(&mut slow, &mut quick, board, ["X", "O"], Some(50), 5);
+        assert_eq!(outcome, Outcome::Win(Side::Second), "{reason}");
+        assert!(
+            reason.starts_with("X (X) ran out of its match time"),
+            "{reason}"
+        );
+        assert_eq!(board.stone_count(), 2, "the late move is not played");
+        // One time a stone on the board (the records' format): the late move's is dropped.
+        assert_eq!(times.len(), 2);
+        assert!(times[0] >= 30, "{times:?}");
+        assert_eq!(slow.told[0], Some(50));
+        assert!(
+            slow.told[1].is_some_and(|left| left <= 20),
+            "{:?}",
+            slow.told
+        );
+        assert_eq!(quick.told[0], Some(50));
+        // Without a match clock nobody is told a time left, and the same game goes on.
+        let board = Board::new(10, 10, Rule::Freestyle).unwrap();
+        let (mut slow, mut quick) = (
+            Sleeper {
+                ms: 30,
+                told: Vec::new(),
+            },
+            Sleeper {
+                ms: 0,
+                told: Vec::new(),
+            },
+        );
+        let (_, outcome, reason, _) = play_game(&mut slow, &mut quick, board, ["X", "O"], None, 5);
+        assert_eq!(reason, "five in a row");
+        assert_eq!(outcome, Outcome::Win(Side::First));
+        assert!(slow.told.iter().chain(&quick.told).all(Option::is_none));
+    }
 
     #[test]
     fn elo_of_known_scores() {
