@@ -378,3 +378,46 @@ fn master_plans_its_moves_within_a_match_clock() {
     }
     assert_eq!(score.a_wins, 2, "Master beats Greedy");
 }
+
+#[cfg(unix)]
+#[test]
+fn the_managers_wait_before_a_command_is_not_the_engines_time() {
+    // The manager waits 10 ms after an engine's last line before its next command (Rapfi
+    // drops a command that comes sooner). Greedy answers at once, so the wait falls on
+    // nearly every move of an engine that answers at once too: it must not be counted.
+    let engine = script_engine(
+        "quick-row",
+        r#"n=0
+while read -r line; do
+  case "$line" in
+    START*|RECTSTART*) echo OK ;;
+    BEGIN*|TURN*|DONE*) echo "$n,14"; n=$((n+1)) ;;
+    END*) exit 0 ;;
+  esac
+done"#,
+    );
+    let PlayerSpec::Engine { path, .. } = &engine else {
+        panic!("a script engine");
+    };
+    let dir = path.parent().unwrap().to_path_buf();
+    let mut config = MatchConfig::new(greedy(), engine);
+    config.games = 4;
+    config.seed = 5;
+    let (_, records) = collect(&config);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let mut engine_times: Vec<u64> = Vec::new();
+    for record in &records {
+        // B, the engine, moves first after the opening when A's colour is not to move.
+        let first_is_a = (record.opening.len() % 2 == 0) == (record.a_side == Side::First);
+        engine_times.extend(
+            record
+                .times_ms
+                .iter()
+                .skip(usize::from(first_is_a))
+                .step_by(2),
+        );
+    }
+    assert!(engine_times.len() >= 8, "{engine_times:?}");
+    let quick = engine_times.iter().filter(|&&ms| ms < 8).count();
+    assert!(2 * quick > engine_times.len(), "{engine_times:?}");
+}

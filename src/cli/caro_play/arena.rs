@@ -361,6 +361,9 @@ trait Player {
     fn choose(&mut self, board: &Board, time_left: Option<u64>) -> Result<Pos, String>;
     /// The game is over (the player may stop its process).
     fn end_game(&mut self);
+    /// Waits until the player can take a command, before its clock starts: an engine's
+    /// [`ENGINE_SETTLE`] is the manager's wait, not the engine's thinking.
+    fn settle(&mut self) {}
 }
 
 /// A built-in level.
@@ -368,8 +371,6 @@ struct LevelPlayer {
     level: Level,
     /// The most a move may take: Master uses it all, the other levels keep their budgets.
     time: Duration,
-    /// The match clock's time for a game, if any.
-    match_ms: Option<u64>,
     seed: u64,
     bot: Option<CaroBot>,
 }
@@ -389,11 +390,11 @@ impl Player for LevelPlayer {
 
     fn choose(&mut self, board: &Board, time_left: Option<u64>) -> Result<Pos, String> {
         let bot = self.bot.as_mut().ok_or("the game was not started")?;
-        if let (Some(total), Some(left)) = (self.match_ms, time_left) {
+        if let Some(left) = time_left {
             // Planned as the Gomocup brain plans a move under a match clock.
             let info = TimeInfo {
                 timeout_turn: Some(self.time.as_millis().min(u64::MAX as u128) as u64),
-                timeout_match: Some(total),
+                timeout_match: None,
                 time_left: Some(left.min(i64::MAX as u64) as i64),
             };
             let own = board.stone_count() / 2;
@@ -467,12 +468,7 @@ impl EngineProcess {
     /// Sends one or more lines in a single write: an engine that polls its input while it
     /// thinks (Rapfi does) could otherwise see a command cut in two (`TURN` then `13,4`).
     fn send(&mut self, lines: &str) -> Result<(), String> {
-        if let Some(at) = self.last_line {
-            let settle = (at + ENGINE_SETTLE).saturating_duration_since(Instant::now());
-            if !settle.is_zero() {
-                std::thread::sleep(settle);
-            }
-        }
+        self.settle();
         let mut text = String::with_capacity(lines.len() + 1);
         text.push_str(lines);
         text.push('\n');
@@ -480,6 +476,16 @@ impl EngineProcess {
             .write_all(text.as_bytes())
             .and_then(|_| self.stdin.flush())
             .map_err(|_| "the engine closed its input (crashed?)".to_string())
+    }
+
+    /// Waits until [`ENGINE_SETTLE`] has passed since the engine's last line.
+    fn settle(&self) {
+        if let Some(at) = self.last_line {
+            let settle = (at + ENGINE_SETTLE).saturating_duration_since(Instant::now());
+            if !settle.is_zero() {
+                std::thread::sleep(settle);
+            }
+        }
     }
 
     /// The next line, waiting until `deadline`.
@@ -628,6 +634,12 @@ impl Player for EnginePlayer {
             process.stop();
         }
     }
+
+    fn settle(&mut self) {
+        if let Some(process) = &self.process {
+            process.settle();
+        }
+    }
 }
 
 fn make_player(
@@ -640,7 +652,6 @@ fn make_player(
         PlayerSpec::Level(level) => Box::new(LevelPlayer {
             level: *level,
             time: Duration::from_millis(time_ms),
-            match_ms: config.match_ms,
             seed,
             bot: None,
         }),
@@ -709,23 +720,19 @@ fn play_game(
         }
         let side = board.to_move();
         let time_left = match_ms.map(|total| total.saturating_sub(used[side.index()]));
+        players[side.index()].settle();
         let clock = Instant::now();
         let choice = players[side.index()].choose(&board, time_left);
         let ms = clock.elapsed().as_millis().min(u64::MAX as u128) as u64;
         times.push(ms);
         used[side.index()] = used[side.index()].saturating_add(ms);
-        match choice {
-            Ok(_) if match_ms.is_some_and(|total| used[side.index()] > total + tolerance_ms) => {
-                ended = Some(fault(
-                    side,
-                    format!(
-                        "ran out of its match time: {} ms of {} thought",
-                        used[side.index()],
-                        match_ms.unwrap_or(0)
-                    ),
-                ));
+        let spent = used[side.index()];
+        match (choice, match_ms) {
+            (Ok(_), Some(total)) if spent > total.saturating_add(tolerance_ms) => {
+                let msg = format!("ran out of its match time: {spent} ms of {total} thought");
+                ended = Some(fault(side, msg));
             }
-            Ok(pos) => {
+            (Ok(pos), _) => {
                 if let Err(e) = board.play(pos) {
                     ended = Some(fault(
                         side,
@@ -733,7 +740,7 @@ fn play_game(
                     ));
                 }
             }
-            Err(e) => ended = Some(fault(side, e)),
+            (Err(e), _) => ended = Some(fault(side, e)),
         }
     }
     for player in players {
@@ -785,26 +792,13 @@ fn play_match_game(config: &MatchConfig, empty: &Board, game: usize) -> GameReco
         }
     }
     let (a_name, b_name) = (format!("A:{}", config.a), format!("B:{}", config.b));
-    let clock = (config.match_ms, config.tolerance_ms);
-    let (board, outcome, reason, times_ms) = if a_side == Side::First {
-        play_game(
-            a.as_mut(),
-            b.as_mut(),
-            board,
-            [&a_name, &b_name],
-            clock.0,
-            clock.1,
-        )
+    let (x, o, names) = if a_side == Side::First {
+        (a.as_mut(), b.as_mut(), [a_name.as_str(), b_name.as_str()])
     } else {
-        play_game(
-            b.as_mut(),
-            a.as_mut(),
-            board,
-            [&b_name, &a_name],
-            clock.0,
-            clock.1,
-        )
+        (b.as_mut(), a.as_mut(), [b_name.as_str(), a_name.as_str()])
     };
+    let (board, outcome, reason, times_ms) =
+        play_game(x, o, board, names, config.match_ms, config.tolerance_ms);
     let result = match outcome {
         Outcome::Draw => GameResult::Draw,
         Outcome::Win(side) if side == a_side => GameResult::AWins,
