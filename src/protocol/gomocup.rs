@@ -103,8 +103,12 @@ pub struct TimeInfo {
 /// Assumed limit for one move when the manager never sent `timeout_turn`.
 pub const DEFAULT_TURN_MS: u64 = 5_000;
 /// Thinking time when `timeout_turn` is 0 ("as fast as possible"), and the least any move
-/// gets: a searching bot still needs a moment to return its first, shallow answer.
+/// gets but under a match clock: a searching bot still needs a moment to return its first,
+/// shallow answer.
 pub const FASTEST_MS: u64 = 10;
+/// What a move costs under a match clock beyond the brain's own count of it (the pipes both
+/// ways, process switches), kept in reserve for each move the board still has room for.
+pub const MOVE_OVERHEAD_MS: u64 = 3;
 /// A `time_left` at or above this means the match time is unlimited (the protocol sends
 /// 2147483647 then).
 const UNLIMITED_MS: i64 = i32::MAX as i64;
@@ -142,7 +146,11 @@ pub fn plan_move_time(
         _ => None,
     };
     if let Some(left) = match_left {
-        let left = left.max(0) as u64;
+        // Each move the brain may still have to make (half the empty cells at most) costs
+        // a little beyond what it thinks: kept aside, so that a long game's last moves, even
+        // at the least thinking time, still fit on the clock.
+        let most_moves = empty_cells.div_ceil(2) as u64;
+        let left = (left.max(0) as u64).saturating_sub(most_moves * MOVE_OVERHEAD_MS);
         let horizon = 60usize.saturating_sub(own_moves).max(20);
         let moves_to_go = horizon.min(empty_cells.div_ceil(2)).max(1) as u64;
         // The plan is the move's hard limit: the search starts no new iteration past two
@@ -151,6 +159,10 @@ pub fn plan_move_time(
         // what is left, so one hard move cannot lose the match on time.
         let share = left / moves_to_go;
         plan = plan.min(share.saturating_mul(3) / 2).min(left / 4);
+        // No least time of 10 ms here: that many moves of it would run a long game's last
+        // moves past the clock. The plan never falls below what is left over the moves the
+        // board still has room for, so 1 ms at least is enough.
+        return Duration::from_millis(plan.max(1));
     }
     Duration::from_millis(plan.max(FASTEST_MS))
 }
@@ -662,7 +674,7 @@ impl Brain {
         let gone = self.command_received.elapsed();
         let budget = planned
             .saturating_sub(gone)
-            .max(Duration::from_millis(FASTEST_MS));
+            .max(planned.min(Duration::from_millis(FASTEST_MS)));
         let mut out = Vec::new();
         if self.options.verbose {
             out.push(format!(
@@ -1167,27 +1179,30 @@ mod tests {
             timeout_match: Some(180_000),
             time_left: Some(left),
         };
-        // 60 moves to go at the start: 60 s / 60 = 1 s a move, so up to 1.5 s for this one.
+        // 3 ms kept for each of the at most 113 moves of 225 empty cells, then 60 moves to go
+        // at the start: (60 s - 339 ms) / 60 = 994 ms a move, so up to 1.5 times that.
         assert_eq!(
             plan_move_time(&info(60_000), 0, 225, Duration::ZERO),
-            ms(1_500)
+            ms(1_491)
         );
-        // Late in the game at least 20 moves are expected: 10 s / 20, and a half more.
+        // Late in the game at least 20 moves are expected: (10 s - 150 ms) / 20, and a half
+        // more.
         assert_eq!(
             plan_move_time(&info(10_000), 50, 100, Duration::ZERO),
-            ms(750)
+            ms(738)
         );
-        // A nearly full board needs few moves (10 s / 3, and a half), but one move never takes
-        // more than a quarter of what is left.
+        // A nearly full board needs few moves ((10 s - 9 ms) / 3, and a half), but one move
+        // never takes more than a quarter of what is left.
         assert_eq!(
             plan_move_time(&info(10_000), 50, 5, Duration::ZERO),
-            ms(2_500)
+            ms(2_497)
         );
-        // Out of time: the least thinking time, not a panic or an underflow.
-        assert_eq!(
-            plan_move_time(&info(-300), 10, 100, Duration::ZERO),
-            ms(FASTEST_MS)
-        );
+        // Nearly out of time, the plan follows what is left (after the 150 ms kept for 50
+        // more moves) below the usual least time, down to 1 ms: (400 - 150) / 50 * 1.5.
+        assert_eq!(plan_move_time(&info(400), 10, 100, Duration::ZERO), ms(7));
+        assert_eq!(plan_move_time(&info(100), 10, 100, Duration::ZERO), ms(1));
+        // Out of time: 1 ms, not a panic or an underflow.
+        assert_eq!(plan_move_time(&info(-300), 10, 100, Duration::ZERO), ms(1));
         // Unlimited match time leaves the turn limit.
         assert_eq!(
             plan_move_time(&info(i32::MAX as i64), 0, 225, Duration::ZERO),
@@ -1307,6 +1322,17 @@ mod tests {
         assert!((450..5_000).contains(&gone), "{}", out[1]);
         assert!(left <= 20, "{}", out[1]);
         move_of(&out[2]);
+        // Under a nearly spent match clock the brain thinks for its plan, below the 10 ms it
+        // otherwise takes at least: 300 ms left is less than the 339 kept for the moves an
+        // empty 15x15 board has room for.
+        assert_eq!(one(&mut b, "RESTART"), "OK");
+        for info in ["timeout_match 10000", "time_left 300"] {
+            assert!(b.handle_line(&format!("INFO {info}")).is_empty());
+        }
+        let out = b.handle_line("BEGIN");
+        let [planned, _, left] = time_plan(&out[0]);
+        assert_eq!((planned, left), (1, 1), "{}", out[0]);
+        move_of(&out[1]);
     }
 
     #[test]
@@ -1318,9 +1344,9 @@ mod tests {
         };
         assert_eq!(
             plan_move_time(&info, 0, 225, Duration::ZERO),
-            ms(100_000 / 60 * 3 / 2)
+            ms((100_000 - 339) / 60 * 3 / 2)
         );
-        assert_eq!(plan_move_time(&info, 0, 225, ms(40_000)), ms(1_500));
-        assert_eq!(plan_move_time(&info, 0, 225, ms(200_000)), ms(FASTEST_MS));
+        assert_eq!(plan_move_time(&info, 0, 225, ms(40_000)), ms(1_491));
+        assert_eq!(plan_move_time(&info, 0, 225, ms(200_000)), ms(1));
     }
 }
