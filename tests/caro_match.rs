@@ -182,12 +182,18 @@ fn script_engine(name: &str, body: &str) -> PlayerSpec {
     }
 }
 
+/// The directory of a [`script_engine`], which the test removes when done.
 #[cfg(unix)]
-fn faulty_match(engine: PlayerSpec) -> Vec<GameRecord> {
-    let PlayerSpec::Engine { path, .. } = &engine else {
+fn script_dir(engine: &PlayerSpec) -> PathBuf {
+    let PlayerSpec::Engine { path, .. } = engine else {
         panic!("a script engine");
     };
-    let dir = path.parent().unwrap().to_path_buf();
+    path.parent().unwrap().to_path_buf()
+}
+
+#[cfg(unix)]
+fn faulty_match(engine: PlayerSpec) -> Vec<GameRecord> {
+    let dir = script_dir(&engine);
     let mut config = MatchConfig::new(greedy(), engine);
     config.games = 2;
     config.time_ms = 100;
@@ -294,29 +300,20 @@ fn bad_configurations_are_refused() {
 #[cfg(unix)]
 #[test]
 fn under_a_match_clock_an_engine_hears_its_time_and_loses_when_it_runs_out() {
-    // The script notes every line it gets and thinks 300 ms a move: within its 1000 ms
-    // turn, not within the 100 ms its match clock holds for the whole game.
-    let dir = std::env::temp_dir().join(format!("caro-match-clock-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let heard = dir.join("heard.txt");
+    // The script notes every line it gets beside itself and thinks 300 ms a move: within
+    // its 1000 ms turn, not within the 100 ms its match clock holds for the whole game.
     let engine = script_engine(
         "slow-clock",
-        &format!(
-            r#"while read -r line; do
-  echo "$line" >> '{}'
+        r#"while read -r line; do
+  echo "$line" >> "$(dirname "$0")/heard.txt"
   case "$line" in
     START*|RECTSTART*) echo OK ;;
     BEGIN*|TURN*|DONE*) sleep 0.3; echo 0,0 ;;
     END*) exit 0 ;;
   esac
 done"#,
-            heard.display()
-        ),
     );
-    let PlayerSpec::Engine { path, .. } = &engine else {
-        panic!("a script engine");
-    };
-    let script_dir = path.parent().unwrap().to_path_buf();
+    let dir = script_dir(&engine);
     let mut config = MatchConfig::new(greedy(), engine);
     config.games = 2;
     config.time_ms = 1_000;
@@ -324,9 +321,8 @@ done"#,
     config.tolerance_ms = 100;
     config.seed = 5;
     let (score, records) = collect(&config);
-    let heard = std::fs::read_to_string(&heard).unwrap();
+    let heard = std::fs::read_to_string(dir.join("heard.txt")).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
-    std::fs::remove_dir_all(&script_dir).unwrap();
     assert_eq!(score.a_wins, 2);
     for record in &records {
         assert!(
@@ -396,10 +392,7 @@ while read -r line; do
   esac
 done"#,
     );
-    let PlayerSpec::Engine { path, .. } = &engine else {
-        panic!("a script engine");
-    };
-    let dir = path.parent().unwrap().to_path_buf();
+    let dir = script_dir(&engine);
     let mut config = MatchConfig::new(greedy(), engine);
     config.games = 4;
     config.seed = 5;
