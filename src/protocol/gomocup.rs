@@ -152,7 +152,7 @@ pub fn plan_move_time(
         let most_moves = empty_cells.div_ceil(2) as u64;
         let left = (left.max(0) as u64).saturating_sub(most_moves * MOVE_OVERHEAD_MS);
         let horizon = 60usize.saturating_sub(own_moves).max(20);
-        let moves_to_go = horizon.min(empty_cells.div_ceil(2)).max(1) as u64;
+        let moves_to_go = (horizon as u64).min(most_moves).max(1);
         // The plan is the move's hard limit: the search starts no new iteration past two
         // thirds of it, unless the position is sharp (see `caro::search`), so one and a half
         // even shares spend about a share on an average move. Never more than a quarter of
@@ -160,8 +160,9 @@ pub fn plan_move_time(
         let share = left / moves_to_go;
         plan = plan.min(share.saturating_mul(3) / 2).min(left / 4);
         // No least time of 10 ms here: that many moves of it would run a long game's last
-        // moves past the clock. The plan never falls below what is left over the moves the
-        // board still has room for, so 1 ms at least is enough.
+        // moves past the clock. Unless the turn limit is less, the plan is at least what is
+        // left shared over every move the board has room for, so it cannot run the clock
+        // out; 1 ms at least.
         return Duration::from_millis(plan.max(1));
     }
     Duration::from_millis(plan.max(FASTEST_MS))
