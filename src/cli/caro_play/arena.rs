@@ -1111,6 +1111,15 @@ mod tests {
         told: Vec<Option<u64>>,
     }
 
+    impl Sleeper {
+        fn new(ms: u64) -> Sleeper {
+            Sleeper {
+                ms,
+                told: Vec::new(),
+            }
+        }
+    }
+
     impl Player for Sleeper {
         fn start_game(&mut self, _: usize, _: usize, _: Rule) -> Result<(), String> {
             Ok(())
@@ -1119,8 +1128,8 @@ mod tests {
         fn choose(&mut self, board: &Board, time_left: Option<u64>) -> Result<Pos, String> {
             self.told.push(time_left);
             std::thread::sleep(Duration::from_millis(self.ms));
-            (0..board.rows() * board.cols())
-                .map(|i| Pos::new(i / board.cols(), i % board.cols()))
+            board
+                .empty_cells()
                 .find(|&p| board.check_move(p).is_ok())
                 .ok_or_else(|| "no free cell".to_string())
         }
@@ -1131,14 +1140,7 @@ mod tests {
     #[test]
     fn a_player_whose_moves_outlast_the_match_clock_loses_on_time() {
         let board = Board::new(10, 10, Rule::Freestyle).unwrap();
-        let mut slow = Sleeper {
-            ms: 30,
-            told: Vec::new(),
-        };
-        let mut quick = Sleeper {
-            ms: 0,
-            told: Vec::new(),
-        };
+        let (mut slow, mut quick) = (Sleeper::new(30), Sleeper::new(0));
         // X thinks 30 ms a move against 50 ms for the game (and 5 of grace): its second
         // move runs out.
         let (board, outcome, reason, times) =
@@ -1161,16 +1163,7 @@ mod tests {
         assert_eq!(quick.told[0], Some(50));
         // Without a match clock nobody is told a time left, and the same game goes on.
         let board = Board::new(10, 10, Rule::Freestyle).unwrap();
-        let (mut slow, mut quick) = (
-            Sleeper {
-                ms: 30,
-                told: Vec::new(),
-            },
-            Sleeper {
-                ms: 0,
-                told: Vec::new(),
-            },
-        );
+        let (mut slow, mut quick) = (Sleeper::new(30), Sleeper::new(0));
         let (_, outcome, reason, _) = play_game(&mut slow, &mut quick, board, ["X", "O"], None, 5);
         assert_eq!(reason, "five in a row");
         assert_eq!(outcome, Outcome::Win(Side::First));
