@@ -782,10 +782,15 @@ mod tests {
     use super::*;
 
     fn brain() -> Brain {
+        brain_with(Level::Greedy, false)
+    }
+
+    /// A brain of `level` with the tests' seed.
+    fn brain_with(level: Level, verbose: bool) -> Brain {
         Brain::new(BrainOptions {
-            level: Level::Greedy,
+            level,
             seed: Some(7),
-            verbose: false,
+            verbose,
         })
     }
 
@@ -1228,11 +1233,7 @@ mod tests {
 
     #[test]
     fn the_bot_and_its_table_outlive_a_changing_clock_but_not_a_new_max_memory() {
-        let mut b = Brain::new(BrainOptions {
-            level: Level::Hard,
-            seed: Some(7),
-            verbose: false,
-        });
+        let mut b = brain_with(Level::Hard, false);
         assert_eq!(one(&mut b, "START 15"), "OK");
         for info in [
             "timeout_turn 1000",
@@ -1285,11 +1286,7 @@ mod tests {
     fn a_moves_time_runs_from_when_its_command_arrived() {
         // The manager's clock starts when it sends a move's command; a brain that reads it
         // late (still busy with the line before) may only think for what is left.
-        let mut b = Brain::new(BrainOptions {
-            level: Level::Master,
-            seed: Some(7),
-            verbose: true,
-        });
+        let mut b = brain_with(Level::Master, true);
         assert_eq!(one(&mut b, "START 15"), "OK");
         assert!(b.handle_line("INFO timeout_turn 500").is_empty());
         let ago = |ms: u64| {
