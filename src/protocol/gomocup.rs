@@ -109,6 +109,15 @@ pub const FASTEST_MS: u64 = 10;
 /// What a move costs under a match clock beyond the brain's own count of it (the pipes both
 /// ways, process switches), kept in reserve for each move the board still has room for.
 pub const MOVE_OVERHEAD_MS: u64 = 3;
+/// Under a match clock, the moves a game is expected to last for each side, counted from the
+/// first move the brain makes: the mean moves left in the game given those made, measured
+/// over records of games against Rapfi (15x15 freestyle from balanced openings: 20 at the
+/// start, 10.5 after ten, about 8 after fifteen and after twenty), with a quarter more.
+pub const EXPECTED_MOVES: usize = 25;
+/// The fewest moves still expected under a match clock however long the game has gone on:
+/// above the mean moves left in any long game seen (8 or fewer), so that a long game spends
+/// what is left slowly.
+pub const LEAST_MOVES_TO_GO: usize = 12;
 /// A `time_left` at or above this means the match time is unlimited (the protocol sends
 /// 2147483647 then).
 const UNLIMITED_MS: i64 = i32::MAX as i64;
@@ -119,8 +128,9 @@ const UNLIMITED_MS: i64 = i32::MAX as i64;
 /// twentieth of it, between 30 ms and 1 s: the search and the safety check after it share
 /// one deadline, read every 256 nodes, so the margin covers only the last nodes and the
 /// answer's way out); one and a half shares of the match time left
-/// (the time left divided by the moves still expected, which is at least 20, about 60 minus
-/// the moves made so far, and never more than half the empty cells: each side fills half);
+/// (the time left divided by the moves still expected: [`EXPECTED_MOVES`] less the moves
+/// made so far, at least [`LEAST_MOVES_TO_GO`], and never more than half the empty cells:
+/// each side fills half);
 /// and a quarter of the time left.
 /// The time left is taken from `time_left` when the manager sends it, else from
 /// `timeout_match` less `spent` (this brain's own thinking so far).
@@ -151,7 +161,9 @@ pub fn plan_move_time(
         // at the least thinking time, still fit on the clock.
         let most_moves = empty_cells.div_ceil(2) as u64;
         let left = (left.max(0) as u64).saturating_sub(most_moves * MOVE_OVERHEAD_MS);
-        let horizon = 60usize.saturating_sub(own_moves).max(20);
+        let horizon = EXPECTED_MOVES
+            .saturating_sub(own_moves)
+            .max(LEAST_MOVES_TO_GO);
         let moves_to_go = (horizon as u64).min(most_moves).max(1);
         // The plan is the move's hard limit: the search starts no new iteration past two
         // thirds of it, unless the position is sharp (see `caro::search`), so one and a half
@@ -1185,17 +1197,26 @@ mod tests {
             timeout_match: Some(180_000),
             time_left: Some(left),
         };
-        // 3 ms kept for each of the at most 113 moves of 225 empty cells, then 60 moves to go
-        // at the start: (60 s - 339 ms) / 60 = 994 ms a move, so up to 1.5 times that.
+        // 3 ms kept for each of the at most 113 moves of 225 empty cells, then 25 moves to go
+        // at the start: (60 s - 339 ms) / 25 = 2,386 ms a move, so up to 1.5 times that.
         assert_eq!(
             plan_move_time(&info(60_000), 0, 225, Duration::ZERO),
-            ms(1_491)
+            ms(3_579)
         );
-        // Late in the game at least 20 moves are expected: (10 s - 150 ms) / 20, and a half
+        // Ten moves in, 15 to go: (60 s - 339 ms) / 15 = 3,977 ms, and a half more.
+        assert_eq!(
+            plan_move_time(&info(60_000), 10, 225, Duration::ZERO),
+            ms(5_000 - 250)
+        );
+        assert_eq!(
+            plan_move_time(&info(30_000), 10, 225, Duration::ZERO),
+            ms((30_000 - 339) / 15 * 3 / 2)
+        );
+        // Late in the game at least 12 moves are expected: (10 s - 150 ms) / 12, and a half
         // more.
         assert_eq!(
             plan_move_time(&info(10_000), 50, 100, Duration::ZERO),
-            ms(738)
+            ms(1_230)
         );
         // A nearly full board needs few moves ((10 s - 9 ms) / 3, and a half), but one move
         // never takes more than a quarter of what is left.
@@ -1204,8 +1225,8 @@ mod tests {
             ms(2_497)
         );
         // Nearly out of time, the plan follows what is left (after the 150 ms kept for 50
-        // more moves) below the usual least time, down to 1 ms: (400 - 150) / 50 * 1.5.
-        assert_eq!(plan_move_time(&info(400), 10, 100, Duration::ZERO), ms(7));
+        // more moves) below the usual least time, down to 1 ms: (200 - 150) / 15 * 1.5.
+        assert_eq!(plan_move_time(&info(200), 10, 100, Duration::ZERO), ms(4));
         assert_eq!(plan_move_time(&info(100), 10, 100, Duration::ZERO), ms(1));
         // Out of time: 1 ms, not a panic or an underflow.
         assert_eq!(plan_move_time(&info(-300), 10, 100, Duration::ZERO), ms(1));
@@ -1342,9 +1363,9 @@ mod tests {
         };
         assert_eq!(
             plan_move_time(&info, 0, 225, Duration::ZERO),
-            ms((100_000 - 339) / 60 * 3 / 2)
+            ms((100_000 - 339) / 25 * 3 / 2)
         );
-        assert_eq!(plan_move_time(&info, 0, 225, ms(40_000)), ms(1_491));
+        assert_eq!(plan_move_time(&info, 0, 225, ms(40_000)), ms(3_579));
         assert_eq!(plan_move_time(&info, 0, 225, ms(200_000)), ms(1));
     }
 }
