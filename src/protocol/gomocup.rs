@@ -1203,7 +1203,8 @@ mod tests {
             plan_move_time(&info(60_000), 0, 225, Duration::ZERO),
             ms(3_579)
         );
-        // Ten moves in, 15 to go: (60 s - 339 ms) / 15 = 3,977 ms, and a half more.
+        // Ten moves in, 15 to go: (60 s - 339 ms) / 15 = 3,977 ms, and a half more is past
+        // the turn limit, which binds; with 30 s left the share does.
         assert_eq!(
             plan_move_time(&info(60_000), 10, 225, Duration::ZERO),
             ms(5_000 - 250)
