@@ -100,12 +100,15 @@ pub const KEY_SCALE: f32 = 1.0 / 16.0;
 /// 1..=4 along a line, two bits each, as the engine writes them: empty, X, O, wall), its
 /// shape's number as X sees it, the same for a line and its reverse; [`NO_SHAPE`] for a key
 /// with no stone or one no board can hold (a wall before a cell of the board).
-fn shape_index() -> &'static (Vec<u16>, usize) {
-    static INDEX: OnceLock<(Vec<u16>, usize)> = OnceLock::new();
+fn shape_index() -> &'static (Box<ShortTable>, usize) {
+    static INDEX: OnceLock<(Box<ShortTable>, usize)> = OnceLock::new();
     INDEX.get_or_init(|| {
         // A side of a line (four cells outward) a board can hold: walls only past the board.
         let side_ok = |cells: [u32; 4]| cells.windows(2).all(|w| w[0] != 3 || w[1] == 3);
-        let mut index = vec![NO_SHAPE; 1 << 16];
+        let mut index: Box<ShortTable> = vec![NO_SHAPE; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .expect("one entry a short key");
         let mut next = 0usize;
         for key in 0..1u32 << 16 {
             let cell = |n: usize| (key >> (2 * n)) & 3;
@@ -139,6 +142,14 @@ fn swap_colours(key: u32) -> u32 {
     ((key & 0x5555) << 1) | ((key >> 1) & 0x5555)
 }
 
+/// A `u16` for each 16-bit key: a table its keys index with no bounds check.
+pub type ShortTable = [u16; 1 << 16];
+
+/// The shapes by short key (see [`shape_of`]), for a caller that keeps the table at hand.
+pub fn shape_table() -> &'static ShortTable {
+    &shape_index().0
+}
+
 /// The shape number meaning "reads nothing".
 pub const NO_SHAPE: u16 = u16::MAX;
 
@@ -152,7 +163,7 @@ pub fn shapes() -> usize {
 #[inline(always)]
 pub fn shape_of(key: u32, o: bool) -> u16 {
     let key = if o { swap_colours(key) } else { key };
-    shape_index().0[key as usize]
+    shape_index().0[(key & 0xFFFF) as usize]
 }
 
 /// A network's reading of the lines' shapes (see the module's notes).
@@ -211,13 +222,16 @@ impl Keys {
     /// `old` to `new`; `None` when neither side's shape changes.
     #[inline(always)]
     pub fn change(&self, old: u32, new: u32) -> Option<KeyCell> {
+        self.change_in(shape_table(), old, new)
+    }
+
+    /// [`Keys::change`] with the shapes' table ([`shape_table`]) at hand.
+    #[inline(always)]
+    pub fn change_in(&self, index: &ShortTable, old: u32, new: u32) -> Option<KeyCell> {
         // Each row's values are within KEY_LIMIT, so each difference fits an i16.
-        let index = &shape_index().0;
-        let (xo, xn) = (index[old as usize], index[new as usize]);
-        let (oo, on) = (
-            index[swap_colours(old) as usize],
-            index[swap_colours(new) as usize],
-        );
+        let at = |key: u32| index[(key & 0xFFFF) as usize];
+        let (xo, xn) = (at(old), at(new));
+        let (oo, on) = (at(swap_colours(old)), at(swap_colours(new)));
         if xo == xn && oo == on {
             return None;
         }
@@ -525,16 +539,20 @@ fn numbers(bytes: &[u8], ints: usize) -> (Vec<i16>, Vec<f32>) {
 /// Combination index by a side's four levels as a 16-bit nibble key
 /// ([`weights::nibble_key`]); a key with a nibble past the last level (no position makes
 /// one) maps to a fixed combination, which has no embedding.
-fn nibble_index() -> &'static [u16] {
-    static INDEX: OnceLock<Vec<u16>> = OnceLock::new();
+pub fn nibble_index() -> &'static ShortTable {
+    static INDEX: OnceLock<Box<ShortTable>> = OnceLock::new();
     INDEX.get_or_init(|| {
         let t = weights::tables();
         // A key no position makes: the combination of four dead lines, fixed.
-        (0..1usize << 16)
+        let index: Vec<u16> = (0..1usize << 16)
             .map(|key| {
                 weights::nibble_levels(key).map_or(t.combo[0], |l| t.combo[weights::combo_key(l)])
             })
-            .collect()
+            .collect();
+        index
+            .into_boxed_slice()
+            .try_into()
+            .expect("one entry a nibble key")
     })
 }
 
@@ -542,10 +560,16 @@ fn nibble_index() -> &'static [u16] {
 /// [`weights::nibble_key`]).
 #[inline(always)]
 pub fn combos_of(word: u32) -> [usize; 2] {
-    let index = nibble_index();
+    combos_in(nibble_index(), word)
+}
+
+/// [`combos_of`] with the table ([`nibble_index`]) at hand.
+#[inline(always)]
+pub fn combos_in(index: &ShortTable, word: u32) -> [usize; 2] {
+    // A nibble key has sixteen bits: the mask costs nothing and spares the bounds check.
     [
-        index[weights::nibble_key(word)] as usize,
-        index[weights::nibble_key(word >> 4)] as usize,
+        index[weights::nibble_key(word) & 0xFFFF] as usize,
+        index[weights::nibble_key(word >> 4) & 0xFFFF] as usize,
     ]
 }
 

@@ -11,8 +11,8 @@
 use super::board::{Board, Pos};
 use super::eval::{self, PairValues};
 use super::net::{
-    self, Acc, Both, Conv, KeyCell, KeySums, Keys, Lanes, Net, CHANNELS, INPUTS, KEY_LANES, QL, QZ,
-    TAPS,
+    self, Acc, Both, Conv, KeyCell, KeySums, Keys, Lanes, Net, ShortTable, CHANNELS, INPUTS,
+    KEY_LANES, QL, QZ, TAPS,
 };
 use super::patterns::{self, slot, Level, B4, BLACK, EMPTY, F3, F4, FIVE, LEVELS, WALL, WHITE};
 use super::renju::{self, Grid};
@@ -101,6 +101,16 @@ pub struct Position {
     candidate_at: Vec<u32>,
     /// Both sides' pattern levels by line key ([`patterns::lookup_table`]).
     pairs: &'static [u8],
+    /// The same by whole key, and by short key (a table of the rule's own with short keys,
+    /// else the whole table's first part, never read), typed so that a key's mask is its
+    /// bounds check: the line update's lookups.
+    pairs_full: &'static [u8; 1 << patterns::KEY_BITS],
+    pairs_short: &'static [u8; 1 << 16],
+    /// The shapes' table ([`net::shape_table`]) and the combinations' ([`net::nibble_index`])
+    /// when the position has a network (zeros, never read, when not): at hand in the line
+    /// update.
+    shape_table: &'static ShortTable,
+    combo_table: &'static ShortTable,
     offsets: [isize; 4],
     hash: u64,
     /// Sum over empty cells and directions of the pair values with X to move and with O to
@@ -193,6 +203,7 @@ const FULL: u8 = 2;
 const NET: u8 = 3;
 
 static NO_KEYED: weights::Keyed = [0; 2 << 16];
+static NO_SHORT_TABLE: ShortTable = [0; 1 << 16];
 
 pub fn color(side: Side) -> u8 {
     match side {
@@ -258,6 +269,20 @@ impl Position {
         let (rows, cols, rule) = (board.rows(), board.cols(), board.rule());
         let stride = cols + PAD;
         let size = (rows + 2 * PAD) * stride + PAD + 1;
+        let pairs = patterns::lookup_table(rule);
+        let pairs_full: &'static [u8; 1 << patterns::KEY_BITS] = patterns::pair_table(rule)
+            .try_into()
+            .expect("one byte a line key");
+        let pairs_short: &'static [u8; 1 << 16] =
+            pairs[..1 << 16].try_into().expect("one byte a short key");
+        let net = match track {
+            Track::Net | Track::Full => weights.and_then(|w| w.net()),
+            Track::Off | Track::Values => None,
+        };
+        let (shape_table, combo_table) = match net {
+            Some(_) => (net::shape_table(), net::nibble_index()),
+            None => (&NO_SHORT_TABLE, &NO_SHORT_TABLE),
+        };
         let mut p = Position {
             rows,
             cols,
@@ -269,7 +294,11 @@ impl Position {
             near: vec![0; size],
             candidates: Vec::new(),
             candidate_at: vec![u32::MAX; size],
-            pairs: patterns::lookup_table(rule),
+            pairs,
+            pairs_full,
+            pairs_short,
+            shape_table,
+            combo_table,
             offsets: [1, stride as isize, stride as isize + 1, stride as isize - 1],
             hash: 0,
             values: 0,
@@ -286,10 +315,7 @@ impl Position {
                 _ => [&[], &[]],
             },
             combo_value: [0; 2],
-            net: match track {
-                Track::Net | Track::Full => weights.and_then(|w| w.net()),
-                Track::Off | Track::Values => None,
-            },
+            net,
             acc: [[0; INPUTS]; 2],
             conv: None,
             conv_z: Vec::new(),
@@ -433,7 +459,7 @@ impl Position {
         if old == new || self.cells[n] != EMPTY {
             return;
         }
-        let Some(delta) = shapes.change(old, new) else {
+        let Some(delta) = shapes.change_in(self.shape_table, old, new) else {
             return;
         };
         let cell = &mut self.shape_cells[n];
@@ -814,7 +840,7 @@ impl Position {
     #[inline(always)]
     fn tally_net(&mut self, i: usize, sign: i32) {
         if let Some(net) = self.net {
-            let combos = net::combos_of(u32::from_le_bytes(self.pairs_at[i]));
+            let combos = net::combos_in(self.combo_table, u32::from_le_bytes(self.pairs_at[i]));
             net.tally(&mut self.acc[0], false, combos[0], sign);
             net.tally(&mut self.acc[1], true, combos[1], sign);
             if self.track == Track::Net {
@@ -925,6 +951,10 @@ impl Position {
         // Keys never carry past their two bits, so taking a stone away is adding the two's
         // complement: no branch on `add` in the loop.
         let sign = if add { 1u32 } else { u32::MAX };
+        // The log's entries gather here and join the log at once (one capacity check, not
+        // one a cell).
+        let mut logged = [0u64; 40];
+        let mut at = 0;
         for d in 0..4 {
             let off = self.offsets[d] as usize;
             // The cell k steps ahead sees the stone in its slot for offset -k, the cell k
@@ -937,21 +967,25 @@ impl Position {
                 let behind = (code << (2 * slot(k as isize))).wrapping_mul(sign);
                 let (a, b) = (i.wrapping_add(off * k), i.wrapping_sub(off * k));
                 if log {
-                    self.log_line(a, d);
-                    self.log_line(b, d);
+                    logged[at] = self.line_entry(a, d);
+                    logged[at + 1] = self.line_entry(b, d);
+                    at += 2;
                 }
                 self.update_cell::<TRACK, SHORT>(a, d, ahead, &mut sums);
                 self.update_cell::<TRACK, SHORT>(b, d, behind, &mut sums);
             }
         }
+        if log {
+            self.line_log.extend_from_slice(&logged[..at]);
+        }
         self.set_sums(sums);
     }
 
-    /// Logs cell `n`'s key and pair byte along `d` before a stone changes them.
+    /// Cell `n`'s key and pair byte along `d` as the log keeps them (before a stone changes
+    /// them).
     #[inline(always)]
-    fn log_line(&mut self, n: usize, d: usize) {
-        let entry = self.keys[n][d] as u64 | (self.pairs_at[n][d] as u64) << 32;
-        self.line_log.push(entry);
+    fn line_entry(&self, n: usize, d: usize) -> u64 {
+        self.keys[n][d] as u64 | (self.pairs_at[n][d] as u64) << 32
     }
 
     /// Writes back what the stone on `i` overwrote along its lines (the log's tail, in the
@@ -997,7 +1031,11 @@ impl Position {
         if self.cells[n] != EMPTY {
             return;
         }
-        let new = self.pairs[Self::table_index(SHORT, key)];
+        let new = if SHORT {
+            self.pairs_short[((key >> patterns::SHORT_SHIFT) & patterns::SHORT_MASK) as usize]
+        } else {
+            self.pairs_full[key as usize & ((1 << patterns::KEY_BITS) - 1)]
+        };
         let old = self.pairs_at[n][d];
         // A stone farther along the line often leaves the cell's level as it was: then
         // nothing it feeds changes (the combination values' and the network's lookups
@@ -1024,7 +1062,8 @@ impl Position {
             if let Some(net) = self.net {
                 // Each side's combination before and after, looked up once for the
                 // combination values, the embeddings and the view.
-                let (before, after) = (net::combos_of(word), net::combos_of(next));
+                let table = self.combo_table;
+                let (before, after) = (net::combos_in(table, word), net::combos_in(table, next));
                 for s in 0..2 {
                     if TRACK == NET {
                         let values = self.combo_values[s];
