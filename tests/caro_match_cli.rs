@@ -313,3 +313,92 @@ fn a_bad_openings_file_is_refused_naming_the_line() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A `caro match` run of Greedy against Easy on `openings` (each played both ways), its
+/// output kept in `dir/name`.
+fn saved_run(dir: &std::path::Path, name: &str, openings: &std::path::Path, seed: &str) -> String {
+    let out = caro(
+        &[
+            "match",
+            "--a",
+            "greedy",
+            "--b",
+            "easy",
+            "--rule",
+            "freestyle",
+            "--openings-file",
+            openings.to_str().unwrap(),
+            "--seed",
+            seed,
+            "--time-ms",
+            "100",
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    let path = dir.join(name);
+    std::fs::write(&path, &stdout).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn compare_sets_two_runs_side_by_side_opening_by_opening() {
+    let dir = std::env::temp_dir().join(format!("caro-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "7,7;8,8;6,9\n4,4;10,10;3,5\n").unwrap();
+    let a = saved_run(&dir, "a.txt", &openings, "5");
+    let a_text = std::fs::read_to_string(&a).unwrap();
+    // A's points in the run, from its own result line ("W-L-D w-l-d").
+    let wld: Vec<f64> = a_text
+        .lines()
+        .find_map(|l| l.split("W-L-D ").nth(1))
+        .expect("a result line")
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .split('-')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let points = wld[0] + wld[2] / 2.0;
+
+    // A run against itself: every pair the same.
+    let out = caro(&["compare", &a, &a], "");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains(&format!(
+            "pairs of games: 2 (A's points: {points} in the new runs, {points} in the base runs, of 4)"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("pairs where the new A scored more: 0, the same: 2, less: 0"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("difference a pair of games: +0.000 (sd 0.000, z +0.00)"),
+        "{stdout}"
+    );
+
+    // A run on another seed played other games: refused, naming both settings.
+    let b = saved_run(&dir, "b.txt", &openings, "6");
+    let out = caro(&["compare", &a, &b], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("did not play the same openings"), "{err}");
+    assert!(err.contains("seed 5") && err.contains("seed 6"), "{err}");
+
+    // Runs come in pairs; a file that is not a run is named.
+    let out = caro(&["compare", &a, &a, &a], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("runs come in pairs"));
+    let other = dir.join("other.txt");
+    std::fs::write(&other, "not a match\n").unwrap();
+    let out = caro(&["compare", &a, other.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("other.txt: no 'match: ' line"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -14,6 +14,7 @@ const COMMANDS: &[&str] = &[
     "match",
     "bench",
     "solve",
+    "compare",
     "connect4 solve",
     "connect4 perft",
     "connect4 book",

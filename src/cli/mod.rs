@@ -4,6 +4,7 @@
 pub mod caro_play;
 pub mod caro_tools;
 pub mod caro_train;
+pub mod compare;
 pub mod connect4;
 pub mod lines;
 pub mod othello;
@@ -39,6 +40,8 @@ pub enum Command {
     Bench(caro_tools::BenchArgs),
     /// Find a forced Caro win (VCF/VCT) in positions
     Solve(caro_tools::SolveArgs),
+    /// Compare two `caro match` runs on the same openings, opening by opening
+    Compare(compare::CompareArgs),
     /// Play the Caro engine against itself, for training its evaluation
     Selfplay(caro_train::SelfplayArgs),
     /// Label self-play positions with search scores, for training the Caro evaluation
@@ -129,6 +132,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Match(args) => caro_play::run_match(&args)?,
         Command::Bench(args) => caro_tools::bench(&args)?,
         Command::Solve(args) => return caro_tools::solve(&args),
+        Command::Compare(args) => compare::run_compare(&args)?,
         Command::Selfplay(args) => caro_train::selfplay(&args)?,
         Command::Label(args) => caro_train::label(&args)?,
         Command::Train(args) => caro_train::train(&args)?,
