@@ -368,6 +368,12 @@ fn compare_sets_two_runs_side_by_side_opening_by_opening() {
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(
+        stdout.starts_with(
+            "rule freestyle, 15x15, 2 openings from openings.txt, seed 5: A=greedy against A=greedy\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
         stdout.contains(&format!(
             "pairs of games: 2 (A's points: {points} in the new runs, {points} in the base runs, of 4)"
         )),

@@ -206,3 +206,55 @@ fn gomocup_brain_lines() {
 fn gomocup_brain_lines_for_master() {
     fuzz_brain(Level::Master, 6, 3_000, false);
 }
+
+#[test]
+fn caro_match_outputs_for_compare() {
+    use caro::cli::compare::{compare, parse_run};
+    let mut rng = StdRng::seed_from_u64(9);
+    let alphabet = chars("0123456789 ,:/()=xABXOé\n");
+    let words = [
+        "match: A=",
+        " vs B=",
+        ", rule freestyle",
+        ", 15x15",
+        ", 3 openings from ",
+        ", seed ",
+        "\ngame ",
+        "/6",
+        ": X=A:",
+        ": X=B:",
+        " O=A:",
+        " O=B:",
+        ": X (",
+        ": O (",
+        ": draw, ",
+        " wins, ",
+    ];
+    let header = "match: A=a vs B=b, 6 games, rule freestyle, 15x15, 500 ms a move, \
+                  3 openings from o.txt, seed 1\n";
+    let game = "game 1/6: X=A:a O=B:b: draw, five in a row after 9 moves; freestyle 15x15\n";
+    let mut runs = Vec::new();
+    for _ in 0..20_000 {
+        // Now and then a true header or game line, so that the parser gets past its first
+        // checks and the random lines meet it in the middle of a run.
+        let mut text = String::new();
+        if rng.random_range(0..2) == 0 {
+            text.push_str(header);
+        }
+        text.push_str(&line(&mut rng, &alphabet, &words, 300));
+        if rng.random_range(0..2) == 0 {
+            text.push('\n');
+            text.push_str(game);
+        }
+        if let Ok(run) = parse_run(&text) {
+            runs.push(run);
+        }
+    }
+    // Some texts read as runs (so the parser's later steps ran), and whatever was read
+    // compares, or is refused, without a panic.
+    assert!(runs.len() > 100, "{} runs read", runs.len());
+    for pair in runs.windows(2) {
+        let _ = compare(&[(pair[0].clone(), pair[1].clone())]);
+        let _ = compare(&[(pair[0].clone(), pair[0].clone())]);
+    }
+}

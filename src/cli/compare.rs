@@ -239,10 +239,7 @@ pub fn run_compare(args: &CompareArgs) -> Result<(), InputError> {
         .collect();
     let c = compare(&couples).map_err(InputError::new)?;
     for (new, base) in &couples {
-        println!(
-            "{} (A={}) against {} (A={})",
-            new.setting, new.a, base.setting, base.a
-        );
+        println!("{}: A={} against A={}", new.setting, new.a, base.a);
     }
     println!(
         "pairs of games: {} (A's points: {} in the new runs, {} in the base runs, of {})",
