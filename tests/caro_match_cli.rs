@@ -7,6 +7,23 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// The W-L-D counts of a `caro match` output's result line.
+fn result_counts(stdout: &str) -> [usize; 3] {
+    let result = stdout
+        .lines()
+        .find(|l| l.starts_with("result: "))
+        .expect("a result line");
+    let counts: Vec<usize> = result
+        .split("W-L-D ")
+        .nth(1)
+        .and_then(|w| w.split_whitespace().next())
+        .expect("W-L-D counts")
+        .split('-')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    counts.try_into().expect("three counts")
+}
+
 #[test]
 fn match_prints_progress_and_a_result_with_elo() {
     let engine = format!("{} --level greedy", env!("CARGO_BIN_EXE_pbrain-caro"));
@@ -44,19 +61,8 @@ fn match_prints_progress_and_a_result_with_elo() {
         assert!(stdout.contains(&format!("game {n}/3: ")), "{stdout}");
     }
     assert!(stdout.contains("standard 10x12 "), "{stdout}");
-    let result = stdout
-        .lines()
-        .find(|l| l.starts_with("result: "))
-        .expect("a result line");
-    let wld = result.split("W-L-D ").nth(1).unwrap();
-    let counts: Vec<usize> = wld
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .split('-')
-        .map(|n| n.parse().unwrap())
-        .collect();
-    assert_eq!(counts.iter().sum::<usize>(), 3, "{result}");
+    let counts = result_counts(&stdout);
+    assert_eq!(counts.iter().sum::<usize>(), 3, "{stdout}");
     assert!(stdout.contains("Elo of A relative to B: "), "{stdout}");
     // Each player's thinking time: a mean no longer than its longest move.
     let time = stdout
@@ -349,19 +355,9 @@ fn compare_sets_two_runs_side_by_side_opening_by_opening() {
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "7,7;8,8;6,9\n4,4;10,10;3,5\n").unwrap();
     let a = saved_run(&dir, "a.txt", &openings, "5");
-    let a_text = std::fs::read_to_string(&a).unwrap();
-    // A's points in the run, from its own result line ("W-L-D w-l-d").
-    let wld: Vec<f64> = a_text
-        .lines()
-        .find_map(|l| l.split("W-L-D ").nth(1))
-        .expect("a result line")
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .split('-')
-        .map(|n| n.parse().unwrap())
-        .collect();
-    let points = wld[0] + wld[2] / 2.0;
+    // A's points in the run, from its own result line.
+    let [wins, _, draws] = result_counts(&std::fs::read_to_string(&a).unwrap());
+    let points = wins as f64 + draws as f64 / 2.0;
 
     // A run against itself: every pair the same.
     let out = caro(&["compare", &a, &a], "");

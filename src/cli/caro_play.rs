@@ -454,10 +454,7 @@ pub fn run_match(args: &MatchArgs) -> Result<(), InputError> {
     let mut openings_text = format!("random openings of {} stones", config.opening_stones);
     if let Some(path) = &args.openings_file {
         let name = path.display();
-        let bytes =
-            std::fs::read(path).map_err(|e| InputError::new(format!("cannot read {name}: {e}")))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| InputError::new(format!("{name}: not UTF-8 text")))?;
+        let text = super::lines::read_text(path)?;
         let openings =
             parse_openings(&text).map_err(|e| InputError::new(format!("{name}: {e}")))?;
         let empty = Board::new(config.rows, config.cols, config.rule)?;

@@ -7,7 +7,7 @@
 //! difference of the two runs' totals, as an opening that one side wins whoever plays it
 //! counts the same in both.
 
-use super::lines::clip;
+use super::lines::{clip, read_text};
 use crate::game::InputError;
 use clap::Args;
 use std::collections::BTreeMap;
@@ -226,12 +226,10 @@ pub fn run_compare(args: &CompareArgs) -> Result<(), InputError> {
     }
     let mut runs = Vec::new();
     for path in &args.runs {
-        let name = path.display();
-        let bytes =
-            std::fs::read(path).map_err(|e| InputError::new(format!("cannot read {name}: {e}")))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| InputError::new(format!("{name}: not UTF-8 text")))?;
-        runs.push(parse_run(&text).map_err(|e| InputError::new(format!("{name}: {e}")))?);
+        let text = read_text(path)?;
+        runs.push(
+            parse_run(&text).map_err(|e| InputError::new(format!("{}: {e}", path.display())))?,
+        );
     }
     let couples: Vec<(Run, Run)> = runs
         .chunks(2)

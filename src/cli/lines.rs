@@ -88,6 +88,16 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// The whole of a text file, with a message naming it when it cannot be read or is not
+/// UTF-8.
+pub fn read_text(path: &std::path::Path) -> Result<String, crate::game::InputError> {
+    use crate::game::InputError;
+    let name = path.display();
+    let bytes =
+        std::fs::read(path).map_err(|e| InputError::new(format!("cannot read {name}: {e}")))?;
+    String::from_utf8(bytes).map_err(|_| InputError::new(format!("{name}: not UTF-8 text")))
+}
+
 /// At most 60 characters of a line, for naming it in a message.
 pub fn clip(text: &str) -> String {
     let mut s: String = text.chars().take(60).collect();
