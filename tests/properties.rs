@@ -134,6 +134,27 @@ fn recount(p: &CaroPosition) -> (i32, Vec<u32>) {
     (value, counts)
 }
 
+/// The combination terms of a move's four levels for one side, read plainly: a four or
+/// an open three with an open two or a blocked three on another line 300, a blocked three
+/// with another such 600, two open twos 1,000; nothing for double threats and single shapes.
+fn plain_combo_terms(levels: [u8; 4]) -> i32 {
+    use caro::caro::patterns::{B3, B4, F2, F3, F4, FIVE};
+    let count = |l: u8| levels.iter().filter(|&&x| x == l).count();
+    let (fives, open_fours, fours, threes) = (count(FIVE), count(F4), count(B4), count(F3));
+    let (twos, blocked_threes) = (count(F2), count(B3));
+    if fives > 0 || open_fours > 0 || fours + threes >= 2 {
+        0
+    } else if fours + threes == 1 && twos + blocked_threes >= 1 {
+        300
+    } else if blocked_threes >= 1 && twos + blocked_threes >= 2 {
+        600
+    } else if twos >= 2 {
+        1_000
+    } else {
+        0
+    }
+}
+
 proptest! {
     #![proptest_config(config())]
 
@@ -224,8 +245,9 @@ proptest! {
 
     /// Caro: a move's ordering score, read from its four pair-table bytes through tables,
     /// equals the plain reading of both sides' four levels: the terms of the mover's threat
-    /// class and of the opponent's it takes away (each class read from the levels), and the
-    /// shape term of every direction.
+    /// class and of the opponent's it takes away (each class read from the levels), the
+    /// shape term of every direction, and in the main search's score the combination terms
+    /// of lesser shapes.
     #[test]
     fn caro_move_scores_agree_with_a_plain_reading_of_the_levels(
         seed in any::<u64>(), rows in 6usize..=16, cols in 6usize..=16, rule in 0usize..4,
@@ -251,7 +273,9 @@ proptest! {
                 }
             }
             let terms = threat_terms(threat(mine), threat(theirs));
-            prop_assert_eq!(eval::move_score(&pos, i), terms + shape, "cell {}", i);
+            prop_assert_eq!(eval::threat_move_score(&pos, i), terms + shape, "cell {}", i);
+            let combos = plain_combo_terms(mine) + plain_combo_terms(theirs) * 2 / 5;
+            prop_assert_eq!(eval::move_score(&pos, i), terms + shape + combos, "cell {}", i);
         }
     }
 

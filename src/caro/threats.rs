@@ -165,7 +165,7 @@ impl ThreatSearch {
                 Threat::FourThree => 1 << 22,
                 _ => 0,
             };
-            (i, bonus + eval::move_score(pos, i))
+            (i, bonus + eval::threat_move_score(pos, i))
         }));
         scored.sort_unstable_by(movegen::by_order);
         let mut found = false;
@@ -350,7 +350,7 @@ impl ThreatSearch {
                         Threat::ThreeThree => 1 << 20,
                         _ => 0,
                     };
-                    Some((i, bonus + eval::move_score(pos, i)))
+                    Some((i, bonus + eval::threat_move_score(pos, i)))
                 })
                 .collect();
             scored.sort_unstable_by(movegen::by_order);
