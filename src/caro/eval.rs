@@ -262,22 +262,14 @@ fn scored(pos: &Position, i: usize) -> (i32, u32, u32) {
 /// threat searches too, +0.145 a pair over two seeds; docs/caro-engine.md.)
 #[inline(always)]
 const fn combo_terms(t: u32) -> i32 {
-    let open_fours = (t >> 4) & 0xF;
-    let fours = (t >> 8) & 0xF;
-    let threes = (t >> 12) & 0xF;
     let twos = (t >> 20) & 0xF;
     let blocked_threes = (t >> 24) & 0xF;
     let lesser = twos + blocked_threes;
-    if t & 0xF != 0 || open_fours > 0 || fours >= 2 || threes >= 2 || (fours == 1 && threes == 1) {
-        0
-    } else if (fours == 1 || threes == 1) && lesser >= 1 {
-        300
-    } else if blocked_threes >= 1 && lesser >= 2 {
-        600
-    } else if twos >= 2 {
-        1_000
-    } else {
-        0
+    match class_of(t) {
+        Threat::Four | Threat::Three if lesser >= 1 => 300,
+        Threat::Two | Threat::None if blocked_threes >= 1 && lesser >= 2 => 600,
+        Threat::Two | Threat::None if twos >= 2 => 1_000,
+        _ => 0,
     }
 }
 
