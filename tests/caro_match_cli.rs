@@ -281,6 +281,30 @@ fn match_with_an_openings_file_in_parallel_with_records_and_an_sprt() {
         stdout.contains("pairs (A's points 0, 1/2, 1, 3/2, 2): "),
         "{stdout}"
     );
+    // A's results by colour, as the game lines tell them: W-L-D with X, then with O.
+    let mut by_colour = [[0usize; 3]; 2];
+    for line in &games {
+        let a_is_x = line.contains("X=A:");
+        let outcome = if line.contains("(A:") {
+            0
+        } else if line.contains("(B:") {
+            1
+        } else {
+            2
+        };
+        by_colour[usize::from(!a_is_x)][outcome] += 1;
+    }
+    let colours = stdout
+        .lines()
+        .find(|l| l.starts_with("by colour: "))
+        .expect("a by-colour line");
+    let [x, o] = by_colour;
+    let expected = format!("by colour: A as X W-L-D {}-{}-{} ", x[0], x[1], x[2]);
+    assert!(colours.starts_with(&expected), "{colours} / {expected}");
+    assert!(
+        colours.contains(&format!("; as O W-L-D {}-{}-{}", o[0], o[1], o[2])),
+        "{colours}"
+    );
     let verdict = stdout.lines().last().unwrap();
     assert!(verdict.starts_with("SPRT: LLR "), "{verdict}");
     assert!(stdout.contains("Elo of A relative to B: "), "{stdout}");

@@ -42,6 +42,8 @@ pub struct Run {
     pub a: String,
     /// A's points in each finished game, by game number.
     pub points: BTreeMap<usize, f64>,
+    /// The games, by number, where A played X (the first player).
+    pub a_as_x: BTreeMap<usize, bool>,
 }
 
 /// Reads the output of one `caro match` run.
@@ -62,20 +64,27 @@ pub fn parse_run(text: &str) -> Result<Run, String> {
         .unwrap_or_default()
         .to_string();
     let mut points = BTreeMap::new();
+    let mut a_as_x = BTreeMap::new();
     for (n, line) in text.lines().enumerate() {
         if !line.starts_with("game ") {
             continue;
         }
-        let (number, p) = game_points(line)
+        let (number, p, x) = game_points(line)
             .ok_or_else(|| format!("line {}: not a game line: '{}'", n + 1, clip(line)))?;
         if points.insert(number, p).is_some() {
             return Err(format!("line {}: game {number} a second time", n + 1));
         }
+        a_as_x.insert(number, x);
     }
     if points.is_empty() {
         return Err("no finished game in it".to_string());
     }
-    Ok(Run { setting, a, points })
+    Ok(Run {
+        setting,
+        a,
+        points,
+        a_as_x,
+    })
 }
 
 /// The seed, rule, board and openings of a `match: ` line.
@@ -112,8 +121,8 @@ fn setting_of(header: &str) -> Option<String> {
     ))
 }
 
-/// A game line's number and A's points in it.
-fn game_points(line: &str) -> Option<(usize, f64)> {
+/// A game line's number, A's points in it, and whether A played X.
+fn game_points(line: &str) -> Option<(usize, f64, bool)> {
     let rest = line.strip_prefix("game ")?;
     let (number, rest) = rest.split_once('/')?;
     let number: usize = number.parse().ok()?;
@@ -140,7 +149,7 @@ fn game_points(line: &str) -> Option<(usize, f64)> {
             }
         }
     };
-    Some((number, points))
+    Some((number, points, a_is_x))
 }
 
 /// The comparison of runs, pair of games by pair of games.
@@ -160,12 +169,16 @@ pub struct Comparison {
     pub mean: f64,
     pub sd: f64,
     pub z: f64,
+    /// A's points on those pairs' games by A's colour, X then O: in the new runs, in the
+    /// base runs, and the games.
+    pub by_colour: [(f64, f64, usize); 2],
 }
 
 /// Compares each new run with its base, pooling the pairs.
 pub fn compare(couples: &[(Run, Run)]) -> Result<Comparison, String> {
     let mut diffs = Vec::new();
     let (mut new_points, mut base_points) = (0.0, 0.0);
+    let mut by_colour = [(0.0, 0.0, 0); 2];
     for (k, (new, base)) in couples.iter().enumerate() {
         if new.setting != base.setting {
             return Err(format!(
@@ -186,6 +199,14 @@ pub fn compare(couples: &[(Run, Run)]) -> Result<Comparison, String> {
                 diffs.push(n - b);
                 new_points += n;
                 base_points += b;
+                for g in games {
+                    // Both runs' A had the same colour in game g (the same openings).
+                    let colour = usize::from(!new.a_as_x.get(&g).copied().unwrap_or(true));
+                    let c = &mut by_colour[colour];
+                    c.0 += new.points[&g];
+                    c.1 += base.points[&g];
+                    c.2 += 1;
+                }
             }
         }
     }
@@ -214,6 +235,7 @@ pub fn compare(couples: &[(Run, Run)]) -> Result<Comparison, String> {
         mean,
         sd,
         z,
+        by_colour,
     })
 }
 
@@ -249,6 +271,11 @@ pub fn run_compare(args: &CompareArgs) -> Result<(), InputError> {
     println!(
         "pairs where the new A scored more: {}, the same: {}, less: {}",
         c.better, c.same, c.worse
+    );
+    let [x, o] = c.by_colour;
+    println!(
+        "A's points as X: {} in the new runs, {} in the base runs, of {}; as O: {}, {}, of {}",
+        x.0, x.1, x.2, o.0, o.1, o.2
     );
     println!(
         "difference a pair of games: {:+.3} (sd {:.3}, z {:+.2})",
@@ -319,6 +346,9 @@ mod tests {
         assert!((c.mean - 0.5).abs() < 1e-12);
         assert!((c.sd - 0.75f64.sqrt()).abs() < 1e-12);
         assert!((c.z - 0.5 / (0.75f64.sqrt() / 3f64.sqrt())).abs() < 1e-12);
+        // A is X in the odd games: new W, D, W against base L, W, W; as O L, W, W against
+        // L, W, L.
+        assert_eq!(c.by_colour, [(2.5, 2.0, 3), (2.0, 1.0, 3)]);
     }
 
     #[test]
