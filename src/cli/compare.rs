@@ -20,8 +20,9 @@ opening played with each colour, so both runs' A played the same openings with t
 colours when the runs share their seed, rule, board and openings; the command checks that
 from each run's first line. For every pair of games both runs finished it takes A's points
 in the first run less A's points in the second (from -2 to +2), and prints their mean, its
-standard deviation and z (the mean over its standard error). More runs come as more pairs
-of files (NEW BASE NEW BASE ...): their pairs are pooled.";
+standard deviation and z (the mean over its standard error), and A's points in both runs with
+X and with O. More runs come as more pairs of files (NEW BASE NEW BASE ...): their pairs are
+pooled.";
 
 /// `caro compare`.
 #[derive(Args, Debug, Clone)]
