@@ -10,7 +10,7 @@ use crate::game::{InputError, Outcome, Side};
 use crate::protocol::gomocup::default_level;
 use arena::{
     check_openings, describe_game, elo_estimate, parse_openings, psq, run_match as play_match,
-    tally_times, GameResult, MatchConfig, PlayerSpec, Sprt, SprtDecision, ThinkTime,
+    tally_times, MatchConfig, MatchScore, PlayerSpec, Sprt, SprtDecision, ThinkTime,
 };
 use clap::Args;
 use std::io::{BufRead, Write};
@@ -516,15 +516,10 @@ pub fn run_match(args: &MatchArgs) -> Result<(), InputError> {
     let mut write_error = None;
     let mut times = [ThinkTime::default(); 2];
     // A's wins, losses and draws with X (the first player) and with O.
-    let mut by_colour = [[0usize; 3]; 2];
+    let mut by_colour = [MatchScore::default(); 2];
     let score = play_match(&config, &mut |_, record, score| {
         tally_times(record, &mut times);
-        let outcome = match record.result {
-            GameResult::AWins => 0,
-            GameResult::BWins => 1,
-            GameResult::Draw => 2,
-        };
-        by_colour[usize::from(record.a_side != Side::First)][outcome] += 1;
+        by_colour[usize::from(record.a_side != Side::First)].add(record.result);
         progress.println(&describe_game(total, &config, record));
         let mut line = format!(
             "  score A-B-draws: {}-{}-{}",
@@ -561,15 +556,15 @@ pub fn run_match(args: &MatchArgs) -> Result<(), InputError> {
     if let Some(e) = write_error {
         return Err(InputError::new(e));
     }
-    let percent = 100.0 * (score.a_wins as f64 + score.draws as f64 / 2.0) / score.games() as f64;
+    let percent = score.percent().unwrap_or(0.0);
     println!(
         "result: A={} vs B={}: W-L-D {}-{}-{} ({percent:.1}% for A)",
         config.a, config.b, score.a_wins, score.b_wins, score.draws
     );
     println!(
         "by colour: A as X {}; as O {}",
-        colour_text(by_colour[0]),
-        colour_text(by_colour[1])
+        colour_text(&by_colour[0]),
+        colour_text(&by_colour[1])
     );
     let p = score.pairs;
     println!(
@@ -608,13 +603,12 @@ pub fn run_match(args: &MatchArgs) -> Result<(), InputError> {
 }
 
 /// One colour's W-L-D and A's share of the points, for the result's by-colour line.
-fn colour_text([w, l, d]: [usize; 3]) -> String {
-    let games = w + l + d;
-    if games == 0 {
-        return "W-L-D 0-0-0".to_string();
+fn colour_text(score: &MatchScore) -> String {
+    let counts = format!("W-L-D {}-{}-{}", score.a_wins, score.b_wins, score.draws);
+    match score.percent() {
+        Some(percent) => format!("{counts} ({percent:.1}%)"),
+        None => counts,
     }
-    let percent = 100.0 * (w as f64 + d as f64 / 2.0) / games as f64;
-    format!("W-L-D {w}-{l}-{d} ({percent:.1}%)")
 }
 
 #[cfg(test)]
@@ -623,9 +617,15 @@ mod tests {
 
     #[test]
     fn a_colours_line_gives_its_counts_and_share() {
-        assert_eq!(colour_text([10, 40, 0]), "W-L-D 10-40-0 (20.0%)");
-        assert_eq!(colour_text([1, 0, 1]), "W-L-D 1-0-1 (75.0%)");
-        assert_eq!(colour_text([0, 0, 0]), "W-L-D 0-0-0");
+        let score = |a_wins, b_wins, draws| MatchScore {
+            a_wins,
+            b_wins,
+            draws,
+            ..MatchScore::default()
+        };
+        assert_eq!(colour_text(&score(10, 40, 0)), "W-L-D 10-40-0 (20.0%)");
+        assert_eq!(colour_text(&score(1, 0, 1)), "W-L-D 1-0-1 (75.0%)");
+        assert_eq!(colour_text(&score(0, 0, 0)), "W-L-D 0-0-0");
     }
 
     #[test]

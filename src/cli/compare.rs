@@ -201,8 +201,9 @@ pub fn compare(couples: &[(Run, Run)]) -> Result<Comparison, String> {
                 new_points += n;
                 base_points += b;
                 for g in games {
-                    // Both runs' A had the same colour in game g (the same openings).
-                    let colour = usize::from(!new.a_as_x.get(&g).copied().unwrap_or(true));
+                    // Both runs' A had the same colour in game g (the same openings); a
+                    // game with points has its colour (parse_run records both).
+                    let colour = usize::from(!new.a_as_x[&g]);
                     let c = &mut by_colour[colour];
                     c.0 += new.points[&g];
                     c.1 += base.points[&g];

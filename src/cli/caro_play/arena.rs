@@ -218,7 +218,13 @@ impl MatchScore {
         self.a_wins + self.b_wins + self.draws
     }
 
-    fn add(&mut self, result: GameResult) {
+    /// A's share of the points in percent (draws count half); `None` before any game.
+    pub fn percent(&self) -> Option<f64> {
+        let games = self.games();
+        (games > 0).then(|| 100.0 * (self.a_wins as f64 + self.draws as f64 / 2.0) / games as f64)
+    }
+
+    pub(super) fn add(&mut self, result: GameResult) {
         match result {
             GameResult::AWins => self.a_wins += 1,
             GameResult::BWins => self.b_wins += 1,
