@@ -14,6 +14,7 @@ const COMMANDS: &[&str] = &[
     "match",
     "bench",
     "solve",
+    "analyze",
     "compare",
     "connect4 solve",
     "connect4 perft",
@@ -233,4 +234,203 @@ fn a_closed_output_ends_caro_quietly() {
         "{:?}",
         out.status
     );
+}
+
+/// Runs `caro analyze` and returns its output lines, checking it succeeded.
+fn analyze(args: &[&str], input: &str) -> Vec<String> {
+    let mut all = vec!["analyze"];
+    all.extend(args);
+    let (out, err, code) = caro_code(&all, input);
+    assert_eq!(code, Some(0), "{out}{err}");
+    out.lines().map(str::to_string).collect()
+}
+
+/// An iteration line of `caro analyze`: depth, score, nodes, and the line's moves.
+fn iteration(line: &str) -> (u32, String, u64, Vec<String>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let depth = words[0].parse().unwrap();
+    // A score is one word (`+57`) or three (`win in 3`).
+    let (score, rest) = if words[1] == "win" || words[1] == "loss" {
+        (words[1..4].join(" "), &words[4..])
+    } else {
+        (words[1].to_string(), &words[2..])
+    };
+    let nodes = rest[0].parse().unwrap();
+    let line = rest[2..].iter().map(|w| w.to_string()).collect();
+    (depth, score, nodes, line)
+}
+
+/// `caro analyze` with a node budget alone prints the same iterations on every run: depths
+/// 1, 2, 3... each with more nodes than the last, each line starting with its best move, and
+/// the move played is the last iteration's.
+#[test]
+fn analyze_prints_each_iteration_and_plays_the_last_ones_move() {
+    let position = "freestyle 15x15 7,7 7,8 8,8";
+    // The lines less their times (the word before " ms").
+    let untimed = |out: &[String]| -> Vec<String> {
+        let cut = |l: &String| match l.split_once(" ms)") {
+            Some((head, _)) => head.rsplit_once(' ').unwrap().0.to_string(),
+            None if l.starts_with("  ") && !l.contains("depth") => {
+                let mut words: Vec<&str> = l.split_whitespace().collect();
+                words.remove(words.len() - iteration(l).3.len() - 1);
+                words.join(" ")
+            }
+            None => l.clone(),
+        };
+        out.iter().map(cut).collect()
+    };
+    let out = analyze(&["--nodes", "40000", position], "");
+    assert_eq!(
+        untimed(&out),
+        untimed(&analyze(&["--nodes", "40000", position], ""))
+    );
+    assert_eq!(out[0], "#1: O to move, freestyle 15x15, 3 stones");
+    assert!(out[1].starts_with("  depth  score"), "{}", out[1]);
+    let iterations: Vec<_> = out[2..out.len() - 1].iter().map(|l| iteration(l)).collect();
+    assert!(iterations.len() >= 4, "{out:?}");
+    for (k, (depth, _, nodes, line)) in iterations.iter().enumerate() {
+        assert_eq!(*depth as usize, k + 1, "{out:?}");
+        assert!(!line.is_empty() && line.len() <= k + 1, "{out:?}");
+        if k > 0 {
+            assert!(*nodes > iterations[k - 1].2, "{out:?}");
+        }
+    }
+    // The move played is the last iteration's best, or one that beat it in the next
+    // iteration, cut short by the node budget.
+    let (depth, score, _, line) = iterations.last().unwrap();
+    let last = out.last().unwrap();
+    let same = format!("#1: O plays {} ({score}, depth {depth}; ", line[0]);
+    let beaten = format!(
+        ", depth {depth}, better in the unfinished depth {}; ",
+        depth + 1
+    );
+    let other_move = !last.starts_with(&format!("#1: O plays {} ", line[0]));
+    assert!(
+        last.starts_with(&same) || (other_move && last.contains(&beaten)),
+        "{last}"
+    );
+    // At most 40,000 nodes, and the search stopped for them (not for a depth cap).
+    let nodes: u64 = last
+        .split("; ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((40_000..41_000).contains(&nodes), "{last}");
+    // --depth caps the iterations.
+    let capped = analyze(&["--nodes", "40000", "--depth", "2", position], "");
+    assert_eq!(capped.len(), 2 + 2 + 1, "{capped:?}");
+    assert_eq!(untimed(&capped[2..4]), untimed(&out[2..4]));
+}
+
+/// Known answers: a five to make, a four to block, an open three to stop, and a forced
+/// win by fours the threat search finds before the main search.
+#[test]
+fn analyze_finds_the_forced_moves() {
+    let input = "\
+freestyle 15x15 7,7 7,6 7,8 0,0 7,9 0,1 7,10 0,2
+freestyle 15x15 7,7 7,6 7,8 0,0 7,9 0,1 7,10
+freestyle 15x15 7,7 0,0 7,8 0,14 7,9
+freestyle 15x15 7,7 0,0 7,8 0,14 7,9 14,0
+";
+    let out = analyze(&["--nodes", "60000"], input);
+    // 1: X's four 7,7-7,10, shut at 7,6: the five at 7,11.
+    let five = out.iter().find(|l| l.starts_with("#1: X plays ")).unwrap();
+    let made = "#1: X plays 7,11 (win in 1, decided before the main search";
+    assert!(five.starts_with(made), "{five}");
+    // 2: X's four 7,7-7,10 is shut at 7,6: O's only move is 7,11.
+    let block = out.iter().find(|l| l.starts_with("#2: O plays ")).unwrap();
+    assert!(
+        block.starts_with("#2: O plays 7,11 (") && block.contains("decided before the main search"),
+        "{block}"
+    );
+    // 3: X's open three 7,7-7,9: O stops it at one of its ends (or a cell beyond), and the
+    // main search (not a loss) decides which.
+    let stop = out.iter().find(|l| l.starts_with("#3: O plays ")).unwrap();
+    let cell = stop["#3: O plays ".len()..].split(' ').next().unwrap();
+    assert!(["7,5", "7,6", "7,10", "7,11"].contains(&cell), "{stop}");
+    assert!(
+        stop.contains(", depth ") && !stop.contains("loss"),
+        "{stop}"
+    );
+    // 4: X's open three: an open four wins, found by the threat search.
+    let win = out.iter().find(|l| l.starts_with("#4: X plays ")).unwrap();
+    assert!(
+        win.contains("a forced win found by the threat search: "),
+        "{win}"
+    );
+    // Positions decided before the main search print no iterations.
+    let header = out
+        .iter()
+        .position(|l| l.starts_with("#4: X to move"))
+        .unwrap();
+    assert!(out[header + 1].starts_with("#4: X plays "), "{out:?}");
+}
+
+/// A bad line is named and the others are searched (exit status 1); a record's position
+/// after a number of its moves; a record that does not reach that far, or is not one.
+#[test]
+fn analyze_reads_records_and_names_bad_input() {
+    let good = "freestyle 15x15 7,7 7,6 7,8 0,0 7,9 0,1 7,10";
+    let (out, err, code) = caro_code(
+        &["analyze", "--nodes", "2000"],
+        format!("{good}\nfreestyle 15x15 7,7 7,7\n{good}\n"),
+    );
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        out.contains("#1: O plays 7,11 ") && out.contains("#3: O plays 7,11 "),
+        "{out}"
+    );
+    assert!(
+        out.contains("line 2: ") && out.contains("'freestyle 15x15 7,7 7,7'"),
+        "{out}"
+    );
+    assert!(err.contains("1 of 3 input lines was bad"), "{err}");
+
+    let dir = std::env::temp_dir().join(format!("caro-analyze-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.psq");
+    // Piskvork coordinates: x the column from 1, y the row from 1. X: 8,8 9,8 10,8 11,8
+    // (row 7, cols 7-10); O: 7,8 1,1 2,1.
+    std::fs::write(
+        &record,
+        "Piskvorky 15x15, 11:11, 0\n8,8,0\n7,8,0\n9,8,0\n1,1,0\n10,8,0\n2,1,0\n11,8,0\n-1\n",
+    )
+    .unwrap();
+    let path = record.to_str().unwrap();
+    let out = analyze(&["--nodes", "2000", "--record", path], "");
+    assert_eq!(
+        out[0],
+        format!("{path}: O to move, freestyle 15x15, 7 stones")
+    );
+    assert!(
+        out.last()
+            .unwrap()
+            .starts_with(&format!("{path}: O plays 7,11 (")),
+        "{out:?}"
+    );
+    let out = analyze(
+        &[
+            "--nodes", "2000", "--record", path, "--ply", "2", "--rule", "caro",
+        ],
+        "",
+    );
+    assert_eq!(
+        out[0],
+        format!("{path} after 2 moves: X to move, caro 15x15, 2 stones")
+    );
+    let (_, err, code) = caro_code(&["analyze", "--record", path, "--ply", "8"], "");
+    assert_ne!(code, Some(0));
+    assert!(err.contains("--ply 8, but the record has 7 moves"), "{err}");
+    std::fs::write(&record, "not a record\n").unwrap();
+    let (_, err, code) = caro_code(&["analyze", "--record", path], "");
+    assert_ne!(code, Some(0));
+    assert!(err.contains(path), "{err}");
+    let (_, err, code) = caro_code(&["analyze", "--ply", "3"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--record"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,4 +1,5 @@
-//! `caro bench` and `caro solve`: the engine's speed signal and its forced-win finder.
+//! `caro bench`, `caro solve` and `caro analyze`: the engine's speed signal, its forced-win
+//! finder, and its search of a position shown iteration by iteration.
 
 use super::caro_play::MAX_MOVE_MS;
 use super::lines::{clip, LineReader};
@@ -112,18 +113,9 @@ pub fn solve(args: &SolveArgs) -> Result<(), Failure> {
         progress.println(&answer);
         progress.inc(1);
     };
-    if args.position.is_empty() {
-        let stdin = std::io::stdin();
-        let mut reader = LineReader::new(stdin.lock());
-        while let Some((number, line)) = reader
-            .next_line()
-            .map_err(|e| InputError::new(format!("cannot read stdin: {e}")))?
-        {
-            one(number, line, &mut progress);
-        }
-    } else {
-        one(1, Ok(&args.position.join(" ")), &mut progress);
-    }
+    each_position(&args.position, |number, line| {
+        one(number, line, &mut progress)
+    })?;
     progress.finish();
     if total == 0 {
         return Err(InputError::new("no position given (see caro solve --help)").into());
@@ -135,6 +127,27 @@ pub fn solve(args: &SolveArgs) -> Result<(), Failure> {
         );
     }
     lines_result(bad, total)
+}
+
+/// Calls `one` with each position line and its number: the arguments joined as one line,
+/// or without them each line of stdin.
+fn each_position(
+    position: &[String],
+    mut one: impl FnMut(usize, Result<&str, String>),
+) -> Result<(), InputError> {
+    if !position.is_empty() {
+        one(1, Ok(&position.join(" ")));
+        return Ok(());
+    }
+    let stdin = std::io::stdin();
+    let mut reader = LineReader::new(stdin.lock());
+    while let Some((number, line)) = reader
+        .next_line()
+        .map_err(|e| InputError::new(format!("cannot read stdin: {e}")))?
+    {
+        one(number, line);
+    }
+    Ok(())
 }
 
 /// Solves the position on line `number`: the answer line, the nodes searched and whether a
@@ -211,4 +224,201 @@ fn with_rule(problem: &Problem, rule: Rule) -> Result<Problem, InputError> {
         board,
         ..problem.clone()
     })
+}
+
+const ANALYZE_HELP: &str = "\
+Searches a position as Master does and prints every iteration of the search: its depth, the
+score for the side about to play (`+57`, or `win in 3` / `loss in 2` counted in its own
+moves), the nodes and time so far, and the expected line. Then the move Master plays, with
+its score (or, when a move beat the last iteration's best in the next iteration before the
+time ran out, that move). A move decided before the main search (a five, the answer to a four, a forced
+win found by the threat search) prints no iteration, only the move and why.
+
+Master's time is 1000 ms a move; --budget-ms changes it. With --nodes and no --budget-ms
+the search stops on its node count alone, so the same position prints the same lines on
+every run and machine. Moves print as row,col (0-based from the top left).
+
+The position comes as the arguments or on stdin, one a line, as for `caro solve`:
+  RULE ROWSxCOLS row,col row,col ...      moves in order, X first (e.g. caro 15x15 7,7 8,8)
+  ID RULE SIZE X|O x,y;x,y;...            the gomoku problem format
+or, with --record FILE, from a Piskvork game record (.psq, as `caro match --records`
+writes): the position after its first --ply moves (all of them without --ply), under
+--rule (freestyle if not given: a record does not name its rule).
+A line that cannot be read is answered with an error naming it, and the lines after it
+are searched; the exit status is 1 if any line was bad.";
+
+/// `caro analyze`.
+#[derive(Args, Debug, Clone)]
+#[command(long_about = ANALYZE_HELP)]
+pub struct AnalyzeArgs {
+    /// Time per position in ms [default: 1000, Master's; none with --nodes alone]
+    #[arg(long, value_name = "MS", value_parser = in_range(1u64, MAX_MOVE_MS))]
+    pub budget_ms: Option<u64>,
+    /// Nodes per position, besides the time
+    #[arg(long, value_name = "N", value_parser = in_range(1u64, u64::MAX / 4))]
+    pub nodes: Option<u64>,
+    /// The deepest iteration
+    #[arg(long, value_name = "D", value_parser = in_range(1u32, 64))]
+    pub depth: Option<u32>,
+    /// Overrides the positions' rule (a record's rule: freestyle if not given)
+    #[arg(long)]
+    pub rule: Option<Rule>,
+    /// A Piskvork record (.psq) to read the position from
+    #[arg(long, value_name = "FILE", conflicts_with = "position")]
+    pub record: Option<std::path::PathBuf>,
+    /// With --record: the position after this many of its moves
+    #[arg(long, value_name = "N", requires = "record")]
+    pub ply: Option<usize>,
+    /// A position (its words); without it (and --record), positions are read from stdin,
+    /// one a line
+    #[arg(value_name = "POSITION", allow_hyphen_values = false)]
+    pub position: Vec<String>,
+}
+
+pub fn analyze(args: &AnalyzeArgs) -> Result<(), Failure> {
+    let mut limits = Level::Master.limits().expect("Master searches");
+    limits.budget = match (args.budget_ms, args.nodes) {
+        (None, Some(n)) => Budget::nodes(n),
+        (ms, nodes) => Budget {
+            time: Some(Duration::from_millis(ms.unwrap_or(1_000))),
+            nodes,
+        },
+    };
+    if let Some(d) = args.depth {
+        limits.max_depth = d;
+    }
+    let mut engine = Engine::new(EngineConfig::default());
+    if let Some(path) = &args.record {
+        let (name, board) = record_position(path, args.ply, args.rule.unwrap_or(Rule::Freestyle))?;
+        analyze_board(&mut engine, &name, &board, board.to_move(), &limits);
+        return Ok(());
+    }
+    let (mut total, mut bad) = (0usize, 0usize);
+    each_position(&args.position, |number, line| {
+        let line = match line {
+            Ok(text) if text.trim().is_empty() => return,
+            other => other,
+        };
+        total += 1;
+        let problem = line
+            .map_err(|e| InputError::new(format!("line {number}: {e}")))
+            .and_then(|text| {
+                let named = |e: InputError| {
+                    InputError::new(format!("line {number}: {e}: '{}'", clip(text)))
+                };
+                let problem = parse_problem(text.trim()).map_err(named)?;
+                match args.rule {
+                    Some(r) => with_rule(&problem, r).map_err(named),
+                    None => Ok(problem),
+                }
+            });
+        match problem {
+            Ok(p) => {
+                let name = if p.id.is_empty() {
+                    format!("#{number}")
+                } else {
+                    p.id.clone()
+                };
+                analyze_board(&mut engine, &name, &p.board, p.to_move, &limits);
+            }
+            Err(e) => {
+                bad += 1;
+                println!("{e}");
+            }
+        }
+    })?;
+    if total == 0 {
+        return Err(InputError::new("no position given (see caro analyze --help)").into());
+    }
+    lines_result(bad, total)
+}
+
+/// The position of a Piskvork record after `ply` of its moves (all without it), and its
+/// name for the output.
+fn record_position(
+    path: &std::path::Path,
+    ply: Option<usize>,
+    rule: Rule,
+) -> Result<(String, Board), InputError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| InputError::new(format!("cannot read {}: {e}", clip(&name))))?;
+    let board = crate::caro::record::replay_psq(&text, rule)
+        .map_err(|e| InputError::new(format!("{}: {e}", clip(&name))))?;
+    let Some(ply) = ply else {
+        return Ok((name, board));
+    };
+    let played = board.stone_count();
+    if ply > played {
+        return Err(InputError::new(format!(
+            "{}: --ply {ply}, but the record has {played} moves",
+            clip(&name)
+        )));
+    }
+    let mut at = Board::new(board.rows(), board.cols(), rule)?;
+    for &p in &board.moves()[..ply] {
+        at.play(p)
+            .map_err(|e| InputError::new(format!("{}: {e}", clip(&name))))?;
+    }
+    Ok((format!("{name} after {ply} moves"), at))
+}
+
+/// Searches `board` with `side` to move and prints each iteration, then the move.
+fn analyze_board(engine: &mut Engine, name: &str, board: &Board, side: Side, limits: &Limits) {
+    use crate::caro::search::score_text;
+    let (rows, cols) = (board.rows(), board.cols());
+    let stones = board.stone_count();
+    println!(
+        "{name}: {} to move, {} {rows}x{cols}, {stones} stone{}",
+        side.name(),
+        board.rule(),
+        if stones == 1 { "" } else { "s" }
+    );
+    if board.is_over() {
+        println!("{name}: the game is already over");
+        return;
+    }
+    let mut header = true;
+    let mut last = None;
+    let result = engine.search_as(board, side, limits, &mut |info| {
+        last = Some(info.best);
+        if std::mem::take(&mut header) {
+            println!("  depth  score           nodes         ms  line");
+        }
+        let line: Vec<String> = info.pv.iter().map(Pos::to_string).collect();
+        println!(
+            "  {:>5}  {:<10} {:>12} {:>10.1}  {}",
+            info.depth,
+            score_text(info.score),
+            info.nodes,
+            info.elapsed.as_secs_f64() * 1e3,
+            line.join(" ")
+        );
+    });
+    let ms = result.elapsed.as_secs_f64() * 1e3;
+    let Some(best) = result.best else {
+        println!("{name}: no move is legal");
+        return;
+    };
+    let how = match (&result.forced_win, result.depth) {
+        (Some(line), _) => {
+            let moves: Vec<String> = line.iter().map(Pos::to_string).collect();
+            format!(
+                ", a forced win found by the threat search: {}",
+                moves.join(" ")
+            )
+        }
+        (None, 0) => ", decided before the main search".to_string(),
+        // A root move that beat the last iteration's best in the next one, cut short.
+        (None, d) if last.is_some_and(|b| b != best) => {
+            format!(", depth {d}, better in the unfinished depth {}", d + 1)
+        }
+        (None, d) => format!(", depth {d}"),
+    };
+    println!(
+        "{name}: {} plays {best} ({}{how}; {} nodes, {ms:.1} ms)",
+        side.name(),
+        score_text(result.score),
+        result.nodes
+    );
 }

@@ -40,6 +40,8 @@ pub enum Command {
     Bench(caro_tools::BenchArgs),
     /// Find a forced Caro win (VCF/VCT) in positions
     Solve(caro_tools::SolveArgs),
+    /// Search Caro positions as Master does, printing every iteration
+    Analyze(caro_tools::AnalyzeArgs),
     /// Compare two `caro match` runs on the same openings, opening by opening
     Compare(compare::CompareArgs),
     /// Play the Caro engine against itself, for training its evaluation
@@ -132,6 +134,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Match(args) => caro_play::run_match(&args)?,
         Command::Bench(args) => caro_tools::bench(&args)?,
         Command::Solve(args) => return caro_tools::solve(&args),
+        Command::Analyze(args) => return caro_tools::analyze(&args),
         Command::Compare(args) => compare::run_compare(&args)?,
         Command::Selfplay(args) => caro_train::selfplay(&args)?,
         Command::Label(args) => caro_train::label(&args)?,
@@ -188,6 +191,8 @@ mod tests {
             "bench",
             "bench --level hard --nodes 10",
             "solve --budget-ms 5 --nodes 9 --rule caro --vcf-only caro 15x15 7,7",
+            "analyze --budget-ms 5 --nodes 9 --depth 3 --rule caro caro 15x15 7,7",
+            "analyze --record g.psq --ply 4",
             "selfplay --rule caro --size 12 --games 3 --nodes 500 --seed 4 --threads 2 --eval classic",
             "label --nodes 500 --skip 4 --every 2 --threads 2 --eval classic g.txt",
             "train --out w.bin --pairs --keep-tempo --result-weight 0.25 --from-classic --epochs 3 --seed 2 l.txt",
