@@ -60,6 +60,57 @@ fn help_prints_usage_and_runs_nothing() {
     assert!(out.contains("Usage: caro othello train"), "{out}");
 }
 
+/// Each command's long help (what `--help` prints; `-h` prints the short one): the variants'
+/// one-line comments once replaced every one of these texts, so `--help` printed only the
+/// line (found in the seventy-fifth session).
+#[test]
+fn help_prints_each_commands_long_text() {
+    for (command, long) in [
+        ("play caro", "Plays Caro in the terminal. X moves first."),
+        ("play connect4", "Plays Connect Four in the terminal."),
+        ("play othello", "Plays Othello in the terminal."),
+        ("match", "Plays games between A and B: built-in levels"),
+        ("bench", "Searches a fixed set of positions"),
+        ("solve", "Looks for a forced win"),
+        ("analyze", "Searches a position as Master does"),
+        ("compare", "Compares two runs of `caro match`"),
+        (
+            "selfplay",
+            "Plays N games of the Caro engine against itself",
+        ),
+        ("label", "Labels the quiet positions of self-play games"),
+        ("train", "Fits the evaluation's weights (corrections"),
+        ("othello selfplay", "Plays N self-play games"),
+        (
+            "othello train",
+            "Fits the evaluation's weights to labelled positions",
+        ),
+        ("othello calibrate", "Measures how far the midgame search"),
+        ("othello label", "Labels positions of the self-play games"),
+    ] {
+        let mut args: Vec<&str> = command.split(' ').collect();
+        args.push("--help");
+        let (out, err, code) = caro_code(&args, "");
+        assert_eq!(code, Some(0), "{command}: {err}");
+        assert!(out.contains(long), "{command} --help: {out}");
+        args.pop();
+        args.push("-h");
+        let (out, _, _) = caro_code(&args, "");
+        assert!(!out.contains(long), "{command} -h: {out}");
+        assert!(out.contains("Usage: caro "), "{command} -h: {out}");
+    }
+    // The list of commands still gives each its line.
+    let (out, _, _) = caro_code(&["--help"], "");
+    assert!(
+        out.contains("Find a forced Caro win (VCF/VCT) in positions"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Search Caro positions as Master does"),
+        "{out}"
+    );
+}
+
 #[test]
 fn unknown_options_and_missing_values_are_refused_with_clap_messages() {
     for (args, message) in [

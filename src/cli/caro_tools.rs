@@ -22,7 +22,7 @@ Levels play each other with `caro match`.";
 
 /// `caro bench`.
 #[derive(Args, Debug, Clone)]
-#[command(long_about = BENCH_HELP)]
+#[command(about = "Search a fixed set of Caro positions, print nodes and speed", long_about = BENCH_HELP)]
 pub struct BenchArgs {
     /// Search with a level's own limits (easy, normal, hard or master)
     #[arg(long)]
@@ -49,9 +49,10 @@ pub fn bench(args: &BenchArgs) -> Result<(), InputError> {
 }
 
 const SOLVE_HELP: &str = "\
-Looks for a forced win for the side to move and prints it: first by continuous fours (VCF),
-then (unless --vcf-only) by threats of fours and open threes (VCT, at most 10 attacker
-moves; the line shown follows the first defence tried, every other defence loses too).
+Looks for a forced win for the side whose turn it is and prints it: first by continuous
+fours (VCF), then (unless --vcf-only) by threats of fours and open threes (VCT, at most 10
+attacker moves; the line shown follows the first defence tried, every other defence loses
+too).
 Moves print as row,col. The position comes as the arguments or on stdin, one a line, in
 either form:
   RULE ROWSxCOLS row,col row,col ...      moves in order, X first (e.g. caro 15x15 7,7 8,8)
@@ -62,7 +63,7 @@ naming it, and the lines after it are solved; the exit status is 1 if any line w
 
 /// `caro solve`.
 #[derive(Args, Debug, Clone)]
-#[command(long_about = SOLVE_HELP)]
+#[command(about = "Find a forced Caro win (VCF/VCT) in positions", long_about = SOLVE_HELP)]
 pub struct SolveArgs {
     /// Time per position in ms
     #[arg(long, value_name = "MS", default_value_t = 1_000, value_parser = in_range(1u64, MAX_MOVE_MS))]
@@ -249,7 +250,7 @@ are searched; the exit status is 1 if any line was bad.";
 
 /// `caro analyze`.
 #[derive(Args, Debug, Clone)]
-#[command(long_about = ANALYZE_HELP)]
+#[command(about = "Search Caro positions as Master does, printing every iteration", long_about = ANALYZE_HELP)]
 pub struct AnalyzeArgs {
     /// Time per position in ms [default: 1000, Master's; none with --nodes alone]
     #[arg(long, value_name = "MS", value_parser = in_range(1u64, MAX_MOVE_MS))]

@@ -21,13 +21,16 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 
 #[derive(Args, Debug, Clone)]
-#[command(long_about = "\
+#[command(
+    about = "Play the Caro engine against itself, for training its evaluation",
+    long_about = "\
 Plays N games of the Caro engine against itself and prints one a line: the position string
 (rule, size, moves as row,col from X), then ' = X', ' = O' or ' = D' for the result. Each game
 opens with a random opening of A to B stones near the centre that a short search finds about
 even, then the engine plays with NODES search nodes a move, its first moves varied by a small
 random bonus. Game k uses the seed S*1000003+k, so a run is repeatable, and games are played
-on T threads (the order of the lines then varies; the games do not).")]
+on T threads (the order of the lines then varies; the games do not)."
+)]
 pub struct SelfplayArgs {
     /// The rule: caro, freestyle, standard or renju
     #[arg(long, default_value = "caro")]
@@ -143,14 +146,17 @@ fn write_lines_from_threads(
 }
 
 #[derive(Args, Debug, Clone)]
-#[command(long_about = "\
+#[command(
+    about = "Label self-play positions with search scores, for training the Caro evaluation",
+    long_about = "\
 Labels the quiet positions of self-play games (lines of 'caro selfplay') with the score of
 a search of NODES nodes, for 'caro train --pairs'. Prints one line a position: the game's
 moves up to the position, the game's result (' = X', ' = O' or ' = D') and the score for
 the side to move. A position is quiet when neither side has a five to make and the side
 to move has no unstoppable four; the first K moves of each game are skipped and then every
 E-th quiet position is taken. Each search starts from an empty table, so a run is
-repeatable; games are labelled on T threads (the order of the games then varies).")]
+repeatable; games are labelled on T threads (the order of the games then varies)."
+)]
 pub struct LabelArgs {
     /// Search nodes a position
     #[arg(long, value_name = "NODES", default_value_t = 20_000, value_parser = in_range(100u64, 100_000_000))]
@@ -299,7 +305,9 @@ pub fn parse_label(line: &str) -> Result<(GameRecord, i32), InputError> {
 }
 
 #[derive(Args, Debug, Clone)]
-#[command(long_about = "\
+#[command(
+    about = "Fit the Caro evaluation's weights to self-play games or labelled positions",
+    long_about = "\
 Fits the evaluation's weights (corrections added to the hand-set evaluation) to self-play
 games (lines of 'caro selfplay'), rule by rule: each rule found in the games gets new
 weights, fitted from the starting weights (--from, or the shipped ones, or with
@@ -313,7 +321,8 @@ labels on top of the starting weights' evaluation, which it keeps (docs/caro-eng
 from random weights, or with --warm from the starting weights' network.
 One game in twenty (by a hash of its first moves, whatever the order of the lines) is held out:
 the weights that predict those games best are kept.
-Writes the whole weights file to --out.")]
+Writes the whole weights file to --out."
+)]
 pub struct TrainArgs {
     /// Where to write the weights
     #[arg(long, value_name = "FILE")]

@@ -422,6 +422,7 @@ impl FromStr for Player {
 /// `caro play connect4`.
 #[derive(Args, Debug, Clone)]
 #[command(
+    about = "Connect Four",
     long_about = "Plays Connect Four in the terminal. X moves first. On your turn type a column 1-7, \
 `hint` for every column's exact score, or `exit`."
 )]

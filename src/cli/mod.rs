@@ -34,21 +34,13 @@ pub enum Command {
     /// Play a game in the terminal
     #[command(subcommand)]
     Play(PlayGame),
-    /// Play two Caro levels or Gomocup engines against each other
     Match(Box<caro_play::MatchArgs>),
-    /// Search a fixed set of Caro positions, print nodes and speed
     Bench(caro_tools::BenchArgs),
-    /// Find a forced Caro win (VCF/VCT) in positions
     Solve(caro_tools::SolveArgs),
-    /// Search Caro positions as Master does, printing every iteration
     Analyze(caro_tools::AnalyzeArgs),
-    /// Compare two `caro match` runs on the same openings, opening by opening
     Compare(compare::CompareArgs),
-    /// Play the Caro engine against itself, for training its evaluation
     Selfplay(caro_train::SelfplayArgs),
-    /// Label self-play positions with search scores, for training the Caro evaluation
     Label(caro_train::LabelArgs),
-    /// Fit the Caro evaluation's weights to self-play games or labelled positions
     Train(caro_train::TrainArgs),
     /// Connect Four solver tools
     #[command(subcommand)]
@@ -65,12 +57,9 @@ pub enum Command {
 
 #[derive(Subcommand, Debug)]
 pub enum PlayGame {
-    /// Caro (gomoku) against a level, between two levels or two people
     #[command(visible_alias = "gomoku")]
     Caro(caro_play::PlayArgs),
-    /// Connect Four
     Connect4(connect4::PlayArgs),
-    /// Othello
     Othello(othello::PlayArgs),
 }
 

@@ -42,13 +42,9 @@ pub enum Command {
     },
     /// Play two levels, colours alternating; print wins-losses-draws for the first
     Match(MatchArgs),
-    /// Play self-play games for training the evaluation
     Selfplay(SelfplayArgs),
-    /// Fit the evaluation's weights to self-play games or labelled positions
     Train(TrainArgs),
-    /// Label positions of self-play games by search or solving
     Label(LabelArgs),
-    /// Measure the midgame search's error against exact scores
     Calibrate(CalibrateArgs),
 }
 
@@ -122,6 +118,7 @@ impl FromStr for Seat {
 /// `caro play othello`.
 #[derive(Args, Debug, Clone)]
 #[command(
+    about = "Othello",
     long_about = "Plays Othello in the terminal. Black moves first. Type a move like d3 (file \
 a..h, rank 1..8), 'pass' when you have no move, 'exit' to quit."
 )]

@@ -94,10 +94,13 @@ fn rate(text: &str) -> Result<f64, String> {
 
 /// `caro othello selfplay`.
 #[derive(Args, Debug, Clone)]
-#[command(long_about = "\
+#[command(
+    about = "Play self-play games for training the evaluation",
+    long_about = "\
 Plays N self-play games and prints one a line: the moves (f5d6c3...), a space, Black's final
 disc difference. A game opens with A..B random moves, then the midgame search of depth D
-plays, with a random move at rate R, and from E empties on the exact solver plays.")]
+plays, with a random move at rate R, and from E empties on the exact solver plays."
+)]
 pub struct SelfplayArgs {
     /// Games to play
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = in_range(1u64, u64::MAX / 4))]
@@ -245,13 +248,16 @@ fn read_games(
 
 /// `caro othello train`.
 #[derive(Args, Debug, Clone)]
-#[command(long_about = "\
+#[command(
+    about = "Fit the evaluation's weights to self-play games or labelled positions",
+    long_about = "\
 Fits the evaluation's weights to labelled positions and writes them to FILE (the format of
 data/othello/eval.bin). FILES hold self-play games (lines of 'caro othello selfplay': each
 position labelled with its game's final score) or labelled positions (lines of 'caro
 othello label'). Every 20th game and every 20th position is held out to measure the fit
 and to stop it; a line a phase shows positions and errors in discs. Bad lines are named on
-stderr and skipped; the exit status is 1 if there were any.")]
+stderr and skipped; the exit status is 1 if there were any."
+)]
 pub struct TrainArgs {
     /// The weights file to write
     #[arg(long, value_name = "FILE")]
@@ -390,11 +396,14 @@ impl FromStr for Depths {
 
 /// `caro othello calibrate`.
 #[derive(Args, Debug, Clone)]
-#[command(long_about = "\
+#[command(
+    about = "Measure the midgame search's error against exact scores",
+    long_about = "\
 Measures how far the midgame search of each depth is from the exact score (or, with
 --versus, from the search of depth D), for positions of E empties (N positions each)
 taken from the self-play games: the mean error and its standard deviation, in discs. The
-endgame solver's probcut margins (SolverConfig's probcut_sigma) come from these figures.")]
+endgame solver's probcut margins (SolverConfig's probcut_sigma) come from these figures."
+)]
 pub struct CalibrateArgs {
     /// Positions per empties count
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = in_range(1usize, 1_000_000))]
@@ -486,13 +495,16 @@ impl FromStr for Part {
 
 /// `caro othello label`.
 #[derive(Args, Debug, Clone)]
-#[command(long_about = "\
+#[command(
+    about = "Label positions of self-play games by search or solving",
+    long_about = "\
 Labels positions of the self-play games for training: every K-th position of each game,
 with the game's final score when it has at most E empties (self-play games are played
 perfectly from there, so that score is exact), else with the midgame search's score at
 depth D. Prints one a line: the position in OBF, a space, the label in discs for the side to
 move. With --children, the positions after each legal move are labelled instead: solved
-exactly when they have at most C empties, else searched.")]
+exactly when they have at most C empties, else searched."
+)]
 pub struct LabelArgs {
     /// Depth of the midgame search
     #[arg(long, value_name = "D", default_value_t = 4, value_parser = in_range(0u32, 20))]
