@@ -476,6 +476,19 @@ fn analyze_reads_records_and_names_bad_input() {
     let (_, err, code) = caro_code(&["analyze", "--record", path, "--ply", "8"], "");
     assert_ne!(code, Some(0));
     assert!(err.contains("--ply 8, but the record has 7 moves"), "{err}");
+    std::fs::write(&record, vec![b'1'; 2 << 20]).unwrap();
+    let (_, err, code) = caro_code(&["analyze", "--record", path], "");
+    assert_ne!(code, Some(0));
+    assert!(
+        err.contains("larger than 1024 KiB, not a game record"),
+        "{err}"
+    );
+    #[cfg(unix)]
+    {
+        let (_, err, code) = caro_code(&["analyze", "--record", "/dev/zero"], "");
+        assert_ne!(code, Some(0));
+        assert!(err.contains("not a game record"), "{err}");
+    }
     std::fs::write(&record, "not a record\n").unwrap();
     let (_, err, code) = caro_code(&["analyze", "--record", path], "");
     assert_ne!(code, Some(0));

@@ -31,7 +31,10 @@ Commands: undo (take back your last move and the computer's answer), exit, help.
 
 /// `caro play caro`.
 #[derive(Args, Debug, Clone)]
-#[command(about = "Caro (gomoku) against a level, between two levels or two people", long_about = PLAY_HELP)]
+#[command(
+    about = "Caro (gomoku) against a level, between two levels or two people",
+    long_about = PLAY_HELP
+)]
 pub struct PlayArgs {
     /// Who plays X (moves first): human or a level
     #[arg(long, value_name = "human|LEVEL", default_value = "human")]
@@ -372,7 +375,10 @@ alternating; # starts a comment.";
 
 /// `caro match`.
 #[derive(Args, Debug, Clone)]
-#[command(about = "Play two Caro levels or Gomocup engines against each other", long_about = MATCH_HELP)]
+#[command(
+    about = "Play two Caro levels or Gomocup engines against each other",
+    long_about = MATCH_HELP
+)]
 pub struct MatchArgs {
     /// Player A: a level, or the path of a Gomocup brain (with its arguments in the same word)
     #[arg(long, value_name = "LEVEL|PATH")]

@@ -22,7 +22,10 @@ Levels play each other with `caro match`.";
 
 /// `caro bench`.
 #[derive(Args, Debug, Clone)]
-#[command(about = "Search a fixed set of Caro positions, print nodes and speed", long_about = BENCH_HELP)]
+#[command(
+    about = "Search a fixed set of Caro positions, print nodes and speed",
+    long_about = BENCH_HELP
+)]
 pub struct BenchArgs {
     /// Search with a level's own limits (easy, normal, hard or master)
     #[arg(long)]
@@ -232,8 +235,8 @@ Searches a position as Master does and prints every iteration of the search: its
 score for the side about to play (`+57`, or `win in 3` / `loss in 2` counted in its own
 moves), the nodes and time so far, and the expected line. Then the move Master plays, with
 its score (or, when a move beat the last iteration's best in the next iteration before the
-time ran out, that move). A move decided before the main search (a five, the answer to a four, a forced
-win found by the threat search) prints no iteration, only the move and why.
+time ran out, that move). A move decided before the main search (a five, the answer to a
+four, a forced win found by the threat search) prints no iteration, only the move and why.
 
 Master's time is 1000 ms a move; --budget-ms changes it. With --nodes and no --budget-ms
 the search stops on its node count alone, so the same position prints the same lines on
@@ -250,7 +253,10 @@ are searched; the exit status is 1 if any line was bad.";
 
 /// `caro analyze`.
 #[derive(Args, Debug, Clone)]
-#[command(about = "Search Caro positions as Master does, printing every iteration", long_about = ANALYZE_HELP)]
+#[command(
+    about = "Search Caro positions as Master does, printing every iteration",
+    long_about = ANALYZE_HELP
+)]
 pub struct AnalyzeArgs {
     /// Time per position in ms [default: 1000, Master's; none with --nodes alone]
     #[arg(long, value_name = "MS", value_parser = in_range(1u64, MAX_MOVE_MS))]
@@ -334,6 +340,9 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<(), Failure> {
     lines_result(bad, total)
 }
 
+/// The largest record file `caro analyze --record` reads.
+const MAX_RECORD_BYTES: u64 = 1 << 20;
+
 /// The position of a Piskvork record after `ply` of its moves (all without it), and its
 /// name for the output.
 fn record_position(
@@ -341,9 +350,24 @@ fn record_position(
     ply: Option<usize>,
     rule: Rule,
 ) -> Result<(String, Board), InputError> {
+    use std::io::Read;
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| InputError::new(format!("cannot read {}: {e}", clip(&name))))?;
+    let cannot = |e: std::io::Error| InputError::new(format!("cannot read {}: {e}", clip(&name)));
+    // A record of a full 60x60 board is under 64 KiB: a larger file is not one (and a
+    // device or pipe that never ends is not read to its end).
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(InputError::new(format!(
+            "{}: larger than {} KiB, not a game record",
+            clip(&name),
+            MAX_RECORD_BYTES >> 10
+        )));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| InputError::new(format!("{}: not UTF-8 text", clip(&name))))?;
     let board = crate::caro::record::replay_psq(&text, rule)
         .map_err(|e| InputError::new(format!("{}: {e}", clip(&name))))?;
     let Some(ply) = ply else {

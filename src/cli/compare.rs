@@ -26,7 +26,10 @@ pooled.";
 
 /// `caro compare`.
 #[derive(Args, Debug, Clone)]
-#[command(about = "Compare two `caro match` runs on the same openings, opening by opening", long_about = COMPARE_HELP)]
+#[command(
+    about = "Compare two `caro match` runs on the same openings, opening by opening",
+    long_about = COMPARE_HELP
+)]
 pub struct CompareArgs {
     /// The runs' outputs, in pairs: the run to judge, then the run it is set against
     #[arg(value_name = "NEW BASE", num_args = 2.., required = true)]
