@@ -1,7 +1,7 @@
 //! The `caro match` and `caro play caro` commands run as a person would, with piped input.
 
 mod common;
-use common::run as caro;
+use common::{run as caro, scratch_dir};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -197,8 +197,7 @@ fn play_exit_and_bad_options() {
 /// games in parallel, an SPRT stop, a Piskvork record per game and a time per side.
 #[test]
 fn match_with_an_openings_file_in_parallel_with_records_and_an_sprt() {
-    let dir = std::env::temp_dir().join(format!("caro-match-tools-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("match-tools");
     let openings = dir.join("openings.txt");
     std::fs::write(
         &openings,
@@ -313,8 +312,7 @@ fn match_with_an_openings_file_in_parallel_with_records_and_an_sprt() {
 
 #[test]
 fn a_bad_openings_file_is_refused_naming_the_line() {
-    let dir = std::env::temp_dir().join(format!("caro-match-openings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("match-openings");
     for (content, message) in [
         (
             "7,7;8,8\n# fine\n7,7;x,8\n",
@@ -374,8 +372,7 @@ fn saved_run(dir: &std::path::Path, name: &str, openings: &std::path::Path, seed
 
 #[test]
 fn compare_sets_two_runs_side_by_side_opening_by_opening() {
-    let dir = std::env::temp_dir().join(format!("caro-compare-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("compare");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "7,7;8,8;6,9\n4,4;10,10;3,5\n").unwrap();
     let a = saved_run(&dir, "a.txt", &openings, "5");

@@ -7,7 +7,7 @@ use caro::caro::net::Net;
 use caro::caro::selfplay::GameRecord;
 use caro::caro::weights::Weights;
 use caro::caro::Rule;
-use common::caro;
+use common::{caro, scratch_dir};
 
 fn games(args: &[&str]) -> Vec<String> {
     let (out, err, ok) = caro(args, "");
@@ -51,8 +51,7 @@ fn selfplay_games_are_finished_repeatable_and_the_same_on_any_number_of_threads(
 
 #[test]
 fn train_fits_the_rules_of_its_games_and_keeps_the_others() {
-    let dir = std::env::temp_dir().join(format!("caro-train-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("train");
     let games_file = dir.join("games.txt");
     // One game in twenty (chosen by a hash of its opening) is held out and the weights that
     // predict it best are kept: with twenty games that was one game, whose eleven positions
@@ -130,8 +129,7 @@ fn train_fits_the_rules_of_its_games_and_keeps_the_others() {
 
 #[test]
 fn train_names_bad_lines_and_refuses_files_without_games() {
-    let dir = std::env::temp_dir().join(format!("caro-train-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("train-bad");
     let file = dir.join("junk.txt");
     std::fs::write(&file, "hello\nfreestyle 15x15 7,7 = Z\n").unwrap();
     let out_file = dir.join("eval.bin");
@@ -172,8 +170,7 @@ fn write_games(dir: &std::path::Path, rule: &str, count: &str) -> std::path::Pat
 fn label_scores_the_quiet_positions_as_a_search_does_on_any_number_of_threads() {
     use caro::caro::selfplay::label_limits;
     use caro::caro::{Engine, EngineConfig, EvalChoice};
-    let dir = std::env::temp_dir().join(format!("caro-label-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("label");
     let games_file = write_games(&dir, "freestyle", "3");
     let games_text = std::fs::read_to_string(&games_file).unwrap();
     let args = [
@@ -374,8 +371,7 @@ fn train_pairs_recovers_a_known_correction_and_keeps_the_other_rules() {
     // twenty, by a hash of the opening): of forty games none was, only a position or two of
     // fewer than six moves (hashed by the moves they have), and the fit kept an epoch that
     // one position happened to favour.
-    let dir = std::env::temp_dir().join(format!("caro-train-pairs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("train-pairs");
     let games_file = write_games(&dir, "caro", "80");
     let mut labels = String::new();
     for prefix in quiet_prefixes(&games_file) {
@@ -447,8 +443,7 @@ fn train_combos_recovers_a_known_combination_value_and_keeps_the_rest() {
     // (--from-classic: over the shipped pair values), the fit must find that combination's
     // +30 for both sides and leave the others near nothing, the pair values, the threat
     // values and the other rules as they were.
-    let dir = std::env::temp_dir().join(format!("caro-train-combos-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("train-combos");
     let games_file = write_games(&dir, "caro", "80");
     let shipped = Weights::shipped().unwrap();
     let mut positions = Vec::new();
@@ -508,8 +503,7 @@ fn train_pairs_and_combos_together_recover_a_known_pair_and_combination_value() 
     // each such cell of the opponent's. Fitted together from nothing with --keep-tempo, both
     // values must be found (the tempo taking up the 25 while fitting), the rest left near
     // nothing, and the file must keep the tempo it started from and the threat values.
-    let dir = std::env::temp_dir().join(format!("caro-train-joint-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("train-joint");
     let games_file = write_games(&dir, "caro", "80");
     let mut positions = Vec::new();
     let (mut pairs_seen, mut combos_seen) = ([0u32; PAIRS], vec![0u32; COMBOS]);
@@ -579,8 +573,7 @@ fn train_pairs_and_combos_together_recover_a_known_pair_and_combination_value() 
 
 #[test]
 fn train_pairs_names_bad_label_lines() {
-    let dir = std::env::temp_dir().join(format!("caro-train-pairs-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("train-pairs-bad");
     let file = dir.join("labels.txt");
     std::fs::write(
         &file,
@@ -614,8 +607,7 @@ fn train_pairs_names_bad_label_lines() {
 fn selfplay_leaves_are_positions_its_searches_reached_and_label_last_scores_the_quiet_ones() {
     use caro::caro::selfplay::label_limits;
     use caro::caro::{Engine, EngineConfig, EvalChoice};
-    let dir = std::env::temp_dir().join(format!("caro-leaves-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("leaves");
     let args = [
         "selfplay",
         "--rule",
@@ -703,8 +695,7 @@ fn train_net_learns_a_threshold_a_sum_of_cell_values_cannot_and_keeps_the_rest()
     // cells of a chosen combination (one cell alone is worth nothing). The network fitted
     // on top must find the step: its correction where the side to move has two or more
     // such cells must stand well above its correction where it has one.
-    let dir = std::env::temp_dir().join(format!("caro-train-net-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("train-net");
     let games_file = write_games(&dir, "freestyle", "80");
     let shipped = Weights::shipped().unwrap();
     let (positions, chosen) = net_cases(&games_file, Rule::Freestyle);
@@ -785,8 +776,7 @@ fn train_net_by_colour_learns_what_only_one_colour_is_worth() {
     // same cells are worth nothing. A network with embeddings by colour must learn the step
     // for X and not for O; a colour-blind one tells them apart only through what goes with
     // the colour, which falls short of the bounds below.
-    let dir = std::env::temp_dir().join(format!("caro-train-colour-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("train-colour");
     let games_file = write_games(&dir, "renju", "80");
     let shipped = Weights::shipped().unwrap();
     let (positions, chosen) = net_cases(&games_file, Rule::Renju);
@@ -860,8 +850,7 @@ fn train_net_warm_starts_from_the_starting_network_and_keeps_what_it_knows() {
     // all. Started from that network (--warm), a short fit is already where it would go,
     // and its corrections stay those of the shipped network; started from random weights,
     // the same fit is far from them and starts from a worse held-out loss.
-    let dir = std::env::temp_dir().join(format!("caro-train-warm-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("train-warm");
     let games_file = write_games(&dir, "freestyle", "60");
     let shipped = Weights::shipped().unwrap();
     let rw = shipped.rule(Rule::Freestyle);
@@ -921,8 +910,7 @@ fn train_net_warm_refuses_to_make_a_network_by_colour_colour_blind() {
         .rule(Rule::Renju)
         .net()
         .is_some_and(|n| n.by_colour()));
-    let dir = std::env::temp_dir().join(format!("caro-train-warm-colour-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("train-warm-colour");
     let games_file = write_games(&dir, "renju", "10");
     let (positions, _) = net_cases(&games_file, Rule::Renju);
     let labels: String = positions
@@ -1003,8 +991,7 @@ fn assert_warm_start_needs(
 
 #[test]
 fn train_net_view_writes_a_network_with_a_view_that_a_fit_without_one_cannot_start_from() {
-    let dir = std::env::temp_dir().join(format!("caro-train-view-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("train-view");
     let (positions, labels) = shipped_freestyle_labels(&dir);
     let (fitted, err) = train_on_labels(&dir, &labels, &["--net", "--view"]);
     let shipped = Weights::shipped().unwrap();
@@ -1036,8 +1023,7 @@ fn train_net_view_writes_a_network_with_a_view_that_a_fit_without_one_cannot_sta
 
 #[test]
 fn train_net_shapes_writes_a_network_that_reads_the_lines_shapes() {
-    let dir = std::env::temp_dir().join(format!("caro-train-shapes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("train-shapes");
     let (positions, labels) = shipped_freestyle_labels(&dir);
     // Shapes only with a view.
     let (out, err, ok) = run_train(

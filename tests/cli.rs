@@ -3,7 +3,7 @@
 //! positions and answers each one.
 
 mod common;
-use common::{caro_code, run_brain};
+use common::{caro_code, run_brain, scratch_dir};
 
 /// Every command and subcommand, as typed after `caro`.
 const COMMANDS: &[&str] = &[
@@ -441,8 +441,7 @@ fn analyze_reads_records_and_names_bad_input() {
     );
     assert!(err.contains("1 of 3 input lines was bad"), "{err}");
 
-    let dir = std::env::temp_dir().join(format!("caro-analyze-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("analyze");
     let record = dir.join("game.psq");
     // Piskvork coordinates: x the column from 1, y the row from 1. X: 8,8 9,8 10,8 11,8
     // (row 7, cols 7-10); O: 7,8 1,1 2,1.

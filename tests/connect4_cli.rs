@@ -1,7 +1,7 @@
 //! The `caro connect4` commands, run as a user would.
 
 mod common;
-use common::{caro, caro_code};
+use common::{caro, caro_code, scratch_dir};
 
 #[test]
 fn solve_reports_each_line_and_goes_on_after_a_malformed_one() {
@@ -110,8 +110,7 @@ fn unknown_options_are_refused_and_help_runs_nothing() {
 /// (2147483647 overflowed; -100 corrupted the key and lost the entry).
 #[test]
 fn book_scores_are_range_checked() {
-    let dir = std::env::temp_dir().join(format!("caro-c4-scores-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("c4-scores");
     let out = dir.join("book.bin");
     for (score, ok) in [
         ("2147483647", false),

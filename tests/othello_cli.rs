@@ -3,7 +3,7 @@
 use caro::othello::eval::Weights;
 use caro::othello::selfplay::GameRecord;
 mod common;
-use common::{caro, caro_code};
+use common::{caro, caro_code, scratch_dir};
 
 #[test]
 fn perft_prints_the_known_counts() {
@@ -78,8 +78,7 @@ fn self_play_games_train_weights_that_load() {
         let game = GameRecord::parse(line).unwrap_or_else(|e| panic!("{line}: {e}"));
         assert!(game.moves.len() >= 50, "{line}");
     }
-    let dir = std::env::temp_dir().join(format!("caro-othello-train-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("othello-train");
     let games_file = dir.join("games.txt");
     std::fs::write(&games_file, format!("{games}not a game +1\n")).unwrap();
     let weights_file = dir.join("eval.bin");
@@ -227,8 +226,7 @@ fn match_pairs_share_a_random_opening_with_colours_swapped() {
 /// (it sliced the line at byte 66 after the OBF parser took any whitespace).
 #[test]
 fn train_reads_a_labelled_line_with_any_whitespace() {
-    let dir = std::env::temp_dir().join(format!("caro-othello-label-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("othello-label");
     let start = "---------------------------OX------XO---------------------------";
     let file = dir.join("labels.txt");
     std::fs::write(

@@ -3,7 +3,16 @@
 #![allow(dead_code)]
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+
+/// A fresh directory `caro-NAME-PID` under the system's temporary directory, for a test's
+/// files (the test removes it when done).
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("caro-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
 
 /// Runs `caro` with `args`, `input` (text or any bytes) piped to its standard input, and
 /// waits for it.
