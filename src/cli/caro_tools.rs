@@ -2,7 +2,7 @@
 //! finder, and its search of a position shown iteration by iteration.
 
 use super::caro_play::MAX_MOVE_MS;
-use super::lines::{clip, LineReader};
+use super::lines::{clip, read_text_at_most, LineReader};
 use super::progress::Progress;
 use super::{in_range, lines_result, Failure};
 use crate::caro::problem::{parse_problem, Problem};
@@ -92,38 +92,22 @@ pub fn solve(args: &SolveArgs) -> Result<(), Failure> {
     };
     let mut engine = Engine::new(EngineConfig::default());
     let mut progress = Progress::new("positions", None);
-    let (mut solved, mut total, mut bad, mut total_nodes) = (0usize, 0usize, 0usize, 0u64);
+    let (mut solved, mut total_nodes) = (0usize, 0u64);
     let start = Instant::now();
-    let mut one = |number: usize, line: Result<&str, String>, progress: &mut Progress| {
-        let line = match line {
-            Ok(text) if text.trim().is_empty() => return,
-            other => other,
-        };
-        total += 1;
-        let answer = match line
-            .map_err(|e| InputError::new(format!("line {number}: {e}")))
-            .and_then(|text| solve_line(&mut engine, text, number, args, budget))
-        {
-            Ok((text, nodes, won)) => {
+    let (total, bad) = each_problem(&args.position, args.rule, "solve", |problem| {
+        let answer = match problem {
+            Ok((name, problem)) => {
+                let (text, nodes, won) = solve_problem(&mut engine, &name, &problem, args, budget);
                 total_nodes += nodes;
                 solved += usize::from(won);
                 text
             }
-            Err(e) => {
-                bad += 1;
-                e.to_string()
-            }
+            Err(e) => e.to_string(),
         };
         progress.println(&answer);
         progress.inc(1);
-    };
-    each_position(&args.position, |number, line| {
-        one(number, line, &mut progress)
     })?;
     progress.finish();
-    if total == 0 {
-        return Err(InputError::new("no position given (see caro solve --help)").into());
-    }
     if total > 1 {
         println!(
             "solved {solved}/{total} in {:.2} s, {total_nodes} nodes",
@@ -133,48 +117,81 @@ pub fn solve(args: &SolveArgs) -> Result<(), Failure> {
     lines_result(bad, total)
 }
 
-/// Calls `one` with each position line and its number: the arguments joined as one line,
-/// or without them each line of stdin.
-fn each_position(
+/// Reads the positions (the arguments joined as one line, or without them each line of
+/// stdin; blank lines skipped), each under `rule` if given, and calls `one` with its name
+/// (the gomoku format's id, else `#` and the line's number) and problem, or with the error
+/// naming a line that cannot be read. Returns how many positions there were and how many
+/// of them were bad; none at all is an error naming `command`.
+fn each_problem(
     position: &[String],
-    mut one: impl FnMut(usize, Result<&str, String>),
-) -> Result<(), InputError> {
+    rule: Option<Rule>,
+    command: &str,
+    mut one: impl FnMut(Result<(String, Problem), InputError>),
+) -> Result<(usize, usize), InputError> {
+    let (mut total, mut bad) = (0usize, 0usize);
+    let mut line = |number: usize, line: Result<&str, String>| {
+        let text = match line {
+            Ok(text) if text.trim().is_empty() => return,
+            Ok(text) => text,
+            Err(e) => {
+                total += 1;
+                bad += 1;
+                return one(Err(InputError::new(format!("line {number}: {e}"))));
+            }
+        };
+        total += 1;
+        let named =
+            |e: InputError| InputError::new(format!("line {number}: {e}: '{}'", clip(text)));
+        let problem = parse_problem(text.trim()).and_then(|problem| match rule {
+            Some(r) => with_rule(&problem, r),
+            None => Ok(problem),
+        });
+        match problem {
+            Ok(problem) => {
+                let name = if problem.id.is_empty() {
+                    format!("#{number}")
+                } else {
+                    problem.id.clone()
+                };
+                one(Ok((name, problem)));
+            }
+            Err(e) => {
+                bad += 1;
+                one(Err(named(e)));
+            }
+        }
+    };
     if !position.is_empty() {
-        one(1, Ok(&position.join(" ")));
-        return Ok(());
+        line(1, Ok(&position.join(" ")));
+    } else {
+        let stdin = std::io::stdin();
+        let mut reader = LineReader::new(stdin.lock());
+        while let Some((number, text)) = reader
+            .next_line()
+            .map_err(|e| InputError::new(format!("cannot read stdin: {e}")))?
+        {
+            line(number, text);
+        }
     }
-    let stdin = std::io::stdin();
-    let mut reader = LineReader::new(stdin.lock());
-    while let Some((number, line)) = reader
-        .next_line()
-        .map_err(|e| InputError::new(format!("cannot read stdin: {e}")))?
-    {
-        one(number, line);
+    if total == 0 {
+        return Err(InputError::new(format!(
+            "no position given (see caro {command} --help)"
+        )));
     }
-    Ok(())
+    Ok((total, bad))
 }
 
-/// Solves the position on line `number`: the answer line, the nodes searched and whether a
-/// win was found. An error names the line.
-fn solve_line(
+/// Solves `problem`, called `name`: the answer line, the nodes searched and whether a win
+/// was found.
+fn solve_problem(
     engine: &mut Engine,
-    text: &str,
-    number: usize,
+    name: &str,
+    problem: &Problem,
     args: &SolveArgs,
     budget: Budget,
-) -> Result<(String, u64, bool), InputError> {
-    let named = |e: InputError| InputError::new(format!("line {number}: {e}: '{}'", clip(text)));
-    let mut problem = parse_problem(text.trim()).map_err(named)?;
-    if let Some(r) = args.rule {
-        problem = with_rule(&problem, r).map_err(named)?;
-    }
-    let name = if problem.id.is_empty() {
-        format!("#{number}")
-    } else {
-        problem.id.clone()
-    };
+) -> (String, u64, bool) {
     if problem.board.is_over() {
-        return Ok((format!("{name}: the game is already over"), 0, false));
+        return (format!("{name}: the game is already over"), 0, false);
     }
     let t = Instant::now();
     let (mut win, mut nodes) = engine.find_vcf(&problem.board, problem.to_move, budget);
@@ -187,7 +204,7 @@ fn solve_line(
     }
     let side = problem.to_move.name();
     let ms = t.elapsed().as_secs_f64() * 1e3;
-    Ok(match win {
+    match win {
         Some(line) => {
             let moves: Vec<String> = line.iter().map(Pos::to_string).collect();
             let n = line.len().div_ceil(2);
@@ -208,7 +225,7 @@ fn solve_line(
             nodes,
             false,
         ),
-    })
+    }
 }
 
 /// The same stones under another rule.
@@ -300,43 +317,15 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<(), Failure> {
         analyze_board(&mut engine, &name, &board, board.to_move(), &limits);
         return Ok(());
     }
-    let (mut total, mut bad) = (0usize, 0usize);
-    each_position(&args.position, |number, line| {
-        let line = match line {
-            Ok(text) if text.trim().is_empty() => return,
-            other => other,
-        };
-        total += 1;
-        let problem = line
-            .map_err(|e| InputError::new(format!("line {number}: {e}")))
-            .and_then(|text| {
-                let named = |e: InputError| {
-                    InputError::new(format!("line {number}: {e}: '{}'", clip(text)))
-                };
-                let problem = parse_problem(text.trim()).map_err(named)?;
-                match args.rule {
-                    Some(r) => with_rule(&problem, r).map_err(named),
-                    None => Ok(problem),
-                }
-            });
-        match problem {
-            Ok(p) => {
-                let name = if p.id.is_empty() {
-                    format!("#{number}")
-                } else {
-                    p.id.clone()
-                };
-                analyze_board(&mut engine, &name, &p.board, p.to_move, &limits);
-            }
-            Err(e) => {
-                bad += 1;
-                println!("{e}");
-            }
-        }
-    })?;
-    if total == 0 {
-        return Err(InputError::new("no position given (see caro analyze --help)").into());
-    }
+    let (total, bad) = each_problem(
+        &args.position,
+        args.rule,
+        "analyze",
+        |problem| match problem {
+            Ok((name, p)) => analyze_board(&mut engine, &name, &p.board, p.to_move, &limits),
+            Err(e) => println!("{e}"),
+        },
+    )?;
     lines_result(bad, total)
 }
 
@@ -350,25 +339,10 @@ fn record_position(
     ply: Option<usize>,
     rule: Rule,
 ) -> Result<(String, Board), InputError> {
-    use std::io::Read;
     let name = path.display().to_string();
-    let cannot = |e: std::io::Error| InputError::new(format!("cannot read {}: {e}", clip(&name)));
-    // A record of a full 60x60 board is under 64 KiB: a larger file is not one (and a
-    // device or pipe that never ends is not read to its end).
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_RECORD_BYTES {
-        return Err(InputError::new(format!(
-            "{}: larger than {} KiB, not a game record",
-            clip(&name),
-            MAX_RECORD_BYTES >> 10
-        )));
-    }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| InputError::new(format!("{}: not UTF-8 text", clip(&name))))?;
-    let board = crate::caro::record::replay_psq(&text, rule)
+    // A record of a full 60x60 board is under 64 KiB.
+    let text = read_text_at_most(path, MAX_RECORD_BYTES, "a game record")?;
+    let mut board = crate::caro::record::replay_psq(&text, rule)
         .map_err(|e| InputError::new(format!("{}: {e}", clip(&name))))?;
     let Some(ply) = ply else {
         return Ok((name, board));
@@ -380,12 +354,10 @@ fn record_position(
             clip(&name)
         )));
     }
-    let mut at = Board::new(board.rows(), board.cols(), rule)?;
-    for &p in &board.moves()[..ply] {
-        at.play(p)
-            .map_err(|e| InputError::new(format!("{}: {e}", clip(&name))))?;
+    for _ in ply..played {
+        board.undo();
     }
-    Ok((format!("{name} after {ply} moves"), at))
+    Ok((format!("{name} after {ply} moves"), board))
 }
 
 /// Searches `board` with `side` to move and prints each iteration, then the move.

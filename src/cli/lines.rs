@@ -91,10 +91,30 @@ impl<R: BufRead> LineReader<R> {
 /// The whole of a text file, with a message naming it when it cannot be read or is not
 /// UTF-8.
 pub fn read_text(path: &std::path::Path) -> Result<String, crate::game::InputError> {
+    read_text_at_most(path, u64::MAX, "")
+}
+
+/// [`read_text`] for a file that holds at most `max` bytes when it is what it should be
+/// (`what`, for the message): a larger file is refused after reading `max + 1` bytes, so a
+/// device or pipe that never ends is not read to its end.
+pub fn read_text_at_most(
+    path: &std::path::Path,
+    max: u64,
+    what: &str,
+) -> Result<String, crate::game::InputError> {
     use crate::game::InputError;
+    use std::io::Read;
     let name = path.display();
-    let bytes =
-        std::fs::read(path).map_err(|e| InputError::new(format!("cannot read {name}: {e}")))?;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(max.saturating_add(1)).read_to_end(&mut bytes))
+        .map_err(|e| InputError::new(format!("cannot read {name}: {e}")))?;
+    if bytes.len() as u64 > max {
+        return Err(InputError::new(format!(
+            "{name}: larger than {} KiB, not {what}",
+            max >> 10
+        )));
+    }
     String::from_utf8(bytes).map_err(|_| InputError::new(format!("{name}: not UTF-8 text")))
 }
 
