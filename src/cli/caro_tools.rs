@@ -130,36 +130,14 @@ fn each_problem(
 ) -> Result<(usize, usize), InputError> {
     let (mut total, mut bad) = (0usize, 0usize);
     let mut line = |number: usize, line: Result<&str, String>| {
-        let text = match line {
+        let problem = match line {
             Ok(text) if text.trim().is_empty() => return,
-            Ok(text) => text,
-            Err(e) => {
-                total += 1;
-                bad += 1;
-                return one(Err(InputError::new(format!("line {number}: {e}"))));
-            }
+            Ok(text) => read_problem(text, number, rule),
+            Err(e) => Err(InputError::new(format!("line {number}: {e}"))),
         };
         total += 1;
-        let named =
-            |e: InputError| InputError::new(format!("line {number}: {e}: '{}'", clip(text)));
-        let problem = parse_problem(text.trim()).and_then(|problem| match rule {
-            Some(r) => with_rule(&problem, r),
-            None => Ok(problem),
-        });
-        match problem {
-            Ok(problem) => {
-                let name = if problem.id.is_empty() {
-                    format!("#{number}")
-                } else {
-                    problem.id.clone()
-                };
-                one(Ok((name, problem)));
-            }
-            Err(e) => {
-                bad += 1;
-                one(Err(named(e)));
-            }
-        }
+        bad += usize::from(problem.is_err());
+        one(problem);
     };
     if !position.is_empty() {
         line(1, Ok(&position.join(" ")));
@@ -179,6 +157,26 @@ fn each_problem(
         )));
     }
     Ok((total, bad))
+}
+
+/// The position on line `number` (`text`), under `rule` if given, with its name: the gomoku
+/// format's id, else `#` and the line's number. An error names the line and quotes it.
+fn read_problem(
+    text: &str,
+    number: usize,
+    rule: Option<Rule>,
+) -> Result<(String, Problem), InputError> {
+    let named = |e: InputError| InputError::new(format!("line {number}: {e}: '{}'", clip(text)));
+    let mut problem = parse_problem(text.trim()).map_err(named)?;
+    if let Some(r) = rule {
+        problem = with_rule(&problem, r).map_err(named)?;
+    }
+    let name = if problem.id.is_empty() {
+        format!("#{number}")
+    } else {
+        problem.id.clone()
+    };
+    Ok((name, problem))
 }
 
 /// Solves `problem`, called `name`: the answer line, the nodes searched and whether a win
